@@ -1,0 +1,69 @@
+"""The protocol every game engine follows, its error type and its outcome value.
+
+    >>> from games.engine import registry
+    >>> from games.engine.base import play_text
+    >>> game = registry.get("tic-tac-toe")
+    >>> state = game.initial_state()
+    >>> for text in ["a1", "b2", "b1", "a3", "c1"]:
+    ...     state = play_text(game, state, text)
+    >>> game.outcome(state)
+    Outcome(winner=0, reason='line', cells=('a1', 'b1', 'c1'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+REASONS = ("line", "full", "no-moves", "pieces", "repetition", "move-limit")
+
+
+class EngineError(ValueError):
+    """Any illegal or malformed input. `code` is machine-readable (docs/ENGINES.md)."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"EngineError({self.code!r}, {self.message!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winner: int | None  # 0 first player, 1 second player, None draw
+    reason: str
+    cells: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason, "cells": list(self.cells)}
+
+
+class Game(Protocol):
+    slug: str
+
+    def initial_state(self) -> Any: ...
+
+    def to_move(self, state: Any) -> int: ...
+
+    def legal_moves(self, state: Any) -> list[Any]: ...
+
+    def play(self, state: Any, move: Any) -> Any: ...
+
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    def parse_move(self, state: Any, text: str) -> Any: ...
+
+    def format_move(self, state: Any, move: Any) -> str: ...
+
+    def dump(self, state: Any) -> dict[str, Any]: ...
+
+    def load(self, data: Any) -> Any: ...
+
+
+def play_text(game: Game, state: Any, text: str) -> Any:
+    """Parse `text` in the game's notation and play it; raises EngineError."""
+    if not isinstance(text, str):
+        raise EngineError("bad-notation", "a move must be given as text")
+    return game.play(state, game.parse_move(state, text))
