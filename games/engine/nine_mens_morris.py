@@ -32,12 +32,13 @@ appended as ``xg7``. Usage::
     >>> GAME.to_move(state), GAME.dump(state)["reserve"]
     (1, [4, 5])
 
-``dump`` gives ``{"board": {"a1": 0, ...}, "reserve": [r0, r1], "turn": t, "quiet": q,
-"history": [...]}``: ``board`` maps occupied points to their owner, ``quiet`` counts
+``dump`` gives ``{"game": "nine-mens-morris", "board": {"a1": "w", ...}, "reserve": [r0,
+r1], "to_move": t, "quiet": q, "history": [...]}``: ``board`` maps occupied points to
+their owner (``w`` white moves first, ``b``), ``quiet`` counts
 moving actions since the last capture and ``history`` holds the earlier positions since
 the last placement or capture (the only ones that can recur), oldest first, each as a
-25-character key: one character per point in ``POINTS`` order (``.``, ``0`` or ``1``)
-followed by the side to move. Reserves are zero in every such position.
+25-character key: one character per point in ``POINTS`` order (``.``, ``w`` or ``b``)
+followed by the side to move (``0`` or ``1``). Reserves are zero in every such position.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from typing import Any, NamedTuple
 
 from games.engine.base import EngineError, Outcome
 
+SLUG = "nine-mens-morris"
 MEN = 9
 MOVE_LIMIT = 100
 # Outer, middle, inner square, each clockwise from its top-left corner, so that point
@@ -73,7 +75,9 @@ def _neighbours(i: int) -> int:
 
 
 def _mills() -> tuple[int, ...]:
-    lines = [(s * 8 + k, s * 8 + k + 1, s * 8 + (k + 2) % 8) for s in range(3) for k in (0, 2, 4, 6)]
+    lines = [
+        (s * 8 + k, s * 8 + k + 1, s * 8 + (k + 2) % 8) for s in range(3) for k in (0, 2, 4, 6)
+    ]
     lines += [(k, k + 8, k + 16) for k in (1, 3, 5, 7)]
     return tuple(sum(1 << i for i in line) for line in lines)
 
@@ -115,9 +119,7 @@ def _key(men: tuple[int, int], turn: int) -> int:
 
 
 def _key_text(key: int) -> str:
-    board = "".join(
-        "0" if key >> i & 1 else "1" if key >> (i + 24) & 1 else "." for i in range(24)
-    )
+    board = "".join("w" if key >> i & 1 else "b" if key >> (i + 24) & 1 else "." for i in range(24))
     return board + str(key >> 48)
 
 
@@ -168,7 +170,7 @@ def _point(i: int) -> str:
 
 
 class NineMensMorris:
-    slug = "nine-mens-morris"
+    slug = SLUG
 
     def initial_state(self) -> State:
         return State((0, 0), (MEN, MEN), 0, 0, ())
@@ -253,11 +255,14 @@ class NineMensMorris:
         return text if cap is None else f"{text}x{POINTS[cap]}"
 
     def dump(self, state: State) -> dict[str, Any]:
-        board = {POINTS[i]: p for i in range(24) for p in (0, 1) if state.men[p] >> i & 1}
+        board = {
+            POINTS[i]: c for i in range(24) for p, c in enumerate("wb") if state.men[p] >> i & 1
+        }
         return {
+            "game": SLUG,
             "board": board,
             "reserve": list(state.reserve),
-            "turn": state.turn,
+            "to_move": state.turn,
             "quiet": state.quiet,
             "history": [_key_text(k) for k in state.history],
         }
@@ -304,22 +309,26 @@ def _int_in(value: Any, low: int, high: int, what: str) -> int:
 
 
 def _load(data: Any) -> State:
-    fields = {"board", "reserve", "turn", "quiet", "history"}
+    fields = {"game", "board", "reserve", "to_move", "quiet", "history"}
     if not isinstance(data, dict) or set(data) != fields:
         raise _bad(f"a state is an object with exactly the keys {sorted(fields)}")
+    if data["game"] != SLUG:
+        raise _bad(f"game must be {SLUG!r}, got {data['game']!r}")
     board = data["board"]
     if not isinstance(board, dict):
-        raise _bad("board must map point names to 0 or 1")
+        raise _bad("board must map point names to 'w' or 'b'")
     men = [0, 0]
     for name, owner in board.items():
         if name not in INDEX:
             raise _bad(f"{name!r} is not a point")
-        men[_int_in(owner, 0, 1, f"the owner at {name}")] |= 1 << INDEX[name]
+        if owner not in ("w", "b"):
+            raise _bad(f"the man at {name} must be 'w' or 'b', got {owner!r}")
+        men["wb".index(owner)] |= 1 << INDEX[name]
     reserve = data["reserve"]
     if not isinstance(reserve, list) or len(reserve) != 2:
         raise _bad("reserve must be a list of two counts")
     r0, r1 = (_int_in(r, 0, MEN, "a reserve") for r in reserve)
-    turn = _int_in(data["turn"], 0, 1, "turn")
+    turn = _int_in(data["to_move"], 0, 1, "to_move")
     if (r0 or r1) and r1 - r0 != turn:
         raise _bad(f"reserves {r0}/{r1} do not fit player {turn} to move (placement alternates)")
     for player, left in ((0, r0), (1, r1)):
@@ -340,12 +349,12 @@ def _load(data: Any) -> State:
 
 def _history_key(entry: Any, men: list[int], turn: int, back: int) -> int:
     """Parse one history key that lies `back` moves before the current position."""
-    if not isinstance(entry, str) or not re.fullmatch(r"[.01]{24}[01]", entry):
-        raise _bad(f"history entry {entry!r} is not 24 of '.01' and a side to move")
+    if not isinstance(entry, str) or not re.fullmatch(r"[.wb]{24}[01]", entry):
+        raise _bad(f"history entry {entry!r} is not 24 of '.wb' and a side to move")
     key = int(entry[24]) << 48
     for i, ch in enumerate(entry[:24]):
         if ch != ".":
-            key |= 1 << (i + 24 * int(ch))
+            key |= 1 << (i + 24 * "wb".index(ch))
     if int(entry[24]) != (turn + back) % 2:
         raise _bad(f"history entry {entry!r} has the wrong side to move")
     for player in (0, 1):
