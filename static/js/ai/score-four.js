@@ -1,0 +1,114 @@
+// The Score Four AI at three levels (contract: docs/ENGINES.md, "The AI").
+//   beginner      about 40% of its moves at random; otherwise wins at once, blocks an
+//                 immediate threat, avoids the cell under an enemy threat, else picks a
+//                 move with a one-ply look plus plenty of noise.
+//   intermediate  a full-width four-ply search with the same tactics, choosing at random
+//                 among the moves scoring close to the best.
+//   advanced      iterative deepening PVS on bitboards until the time limit (1.5 s), exact
+//                 once the search reaches the end of the game.
+import { EngineError } from "../engines/errors.js";
+import { WIN_BOUND, loadState } from "./score-four-board.js";
+import { clearTables, rootMoves, scoreAll, setLimits, searchStats, think } from "./score-four-search.js";
+
+export const LEVELS = Object.freeze(["beginner", "intermediate", "advanced"]);
+export const DEFAULT_TIME_MS = 1500;
+const BEGINNER_RANDOM = 0.4;
+const INTERMEDIATE_DEPTH = 4;
+const INTERMEDIATE_MARGIN = 12; // root scores this close to the best count as equally good
+const INTERMEDIATE_TIME_MS = 600;
+const CLOCK_MARGIN_MS = 25; // stop searching this long before the limit to return in time
+
+function pick(list, random) {
+  return list[Math.min(list.length - 1, Math.floor(random() * list.length))];
+}
+
+function checkOptions(state, level) {
+  if (!LEVELS.includes(level)) {
+    const error = new RangeError(`unknown level ${JSON.stringify(level)}; use ${LEVELS.join(", ")}`);
+    error.code = "bad-level";
+    throw error;
+  }
+  if (!state || !Array.isArray(state.bits) || !Array.isArray(state.heights)) {
+    throw new EngineError("bad-state", "chooseMove needs a Score Four engine state");
+  }
+  if (state.result) throw new EngineError("game-over", "the game has already ended");
+}
+
+export function chooseMove(state, options = {}) {
+  const {
+    level = "advanced",
+    random = Math.random,
+    shouldStop = null,
+  } = options;
+  checkOptions(state, level);
+  const startedAt = performance.now();
+  const timeLimitMs = options.timeLimitMs ?? (level === "intermediate" ? INTERMEDIATE_TIME_MS : DEFAULT_TIME_MS);
+  const deadline = startedAt + Math.max(1, timeLimitMs - CLOCK_MARGIN_MS);
+  const stats = { depth: 0, nodes: 0, ms: 0, randomMove: false, score: 0, exact: false, forced: null };
+  const finish = (cell) => {
+    stats.ms = Math.round(performance.now() - startedAt);
+    return { move: cell & 15, stats };
+  };
+
+  if (level === "beginner" && random() < BEGINNER_RANDOM) {
+    const pegs = [];
+    for (let peg = 0; peg < 16; peg++) if (state.heights[peg] < 4) pegs.push(peg);
+    stats.randomMove = true;
+    return finish(pick(pegs, random));
+  }
+
+  loadState(state);
+  const { cells, forced } = rootMoves();
+  if (forced !== null) {
+    // A win, the one block, or the only move that does not hand over a win: no search.
+    stats.forced = forced;
+    if (forced === "win") stats.score = WIN_BOUND;
+    if (forced !== "lost" || cells.length === 1) return finish(cells[0]);
+  }
+  clearTables();
+
+  if (level === "beginner") {
+    setLimits({ deadline, shouldStop });
+    const scores = scoreAll(cells, 1) ?? cells.map(() => 0);
+    const noisy = scores.map((s) => s + random() * 120);
+    stats.depth = 1;
+    stats.nodes = searchStats().nodes;
+    return finish(cells[noisy.indexOf(Math.max(...noisy))]);
+  }
+
+  if (level === "intermediate") {
+    let scores = null;
+    let depth = 0;
+    for (let d = 1; d <= INTERMEDIATE_DEPTH; d++) {
+      setLimits({ deadline, shouldStop });
+      const found = scoreAll(cells, d);
+      if (found === null) break;
+      scores = found;
+      depth = d;
+      if (Math.max(...found) > WIN_BOUND) break;
+    }
+    stats.depth = depth;
+    stats.nodes = searchStats().nodes;
+    if (scores === null) return finish(cells[0]);
+    const top = Math.max(...scores);
+    stats.score = top;
+    const margin = Math.abs(top) > WIN_BOUND ? 0 : INTERMEDIATE_MARGIN;
+    const good = cells.filter((_, i) => scores[i] >= top - margin);
+    return finish(pick(good, random));
+  }
+
+  // Advanced: shuffle equal-looking root moves with the seeded random for variety.
+  const order = cells.slice();
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const result = think(order, {
+    deadline, shouldStop, startedAt, budgetMs: timeLimitMs - CLOCK_MARGIN_MS,
+  });
+  Object.assign(stats, {
+    depth: result.depth, nodes: result.nodes, score: result.score, exact: result.exact,
+  });
+  if (result.stopped && shouldStop && shouldStop()) stats.cancelled = true;
+  return finish(result.cell);
+}
