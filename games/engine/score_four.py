@@ -268,3 +268,21 @@ def _judge(white: int, black: int, ply: int) -> Outcome | None:
 
 
 GAME = ScoreFour()
+
+# Hand-made games for the shared vectors (tools.gen_vectors replays each move list).
+EDGE_CASES: list[list[str]] = [
+    # Vertical: white fills peg A1.
+    "A1 B1 A1 B1 A1 B1 A1".split(),
+    # Diagonal inside the bottom layer: A1/1 B2/1 C3/1 D4/1.
+    "A1 A1 B2 B2 C3 C3 D4".split(),
+    # Diagonal across layers along row 1: A1/1 B1/2 C1/3 D1/4.
+    "A1 B1 B1 C1 B3 C1 C1 D1 C4 D1 D3 D1 D1".split(),
+    # Space diagonal: A1/1 B2/2 C3/3 D4/4.
+    "A1 B2 B2 C3 D1 C3 C3 D4 D3 D4 A4 D4 D4".split(),
+    # All 64 balls and no line: a draw.
+    (
+        "C1 D1 B4 C4 B4 A3 B4 D4 B3 A3 D4 C2 C3 B1 C3 B2 A2 B1 C1 C4 C1 D1 D3 D1 A3 B2 A2 D2 "
+        "A4 D4 C3 A1 D2 D3 B3 D4 C4 A4 D1 C1 D2 C3 A1 C4 B3 B2 D2 D3 A4 A1 A2 A2 C2 A1 A4 A3 "
+        "B1 B1 B2 C2 C2 B4 D3 B3"
+    ).split(),
+]
