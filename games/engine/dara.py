@@ -364,3 +364,53 @@ def _history_key(entry: Any, stones: tuple[int, int], turn: int, back: int) -> i
 
 
 GAME = Dara()
+
+
+def _line(text: str) -> list[str]:
+    return text.split()
+
+
+_PLACED = "e5 a1 f5 f3 d1 a5 e1 c5 a4 b1 b4 a2 c2 c4 b2 b3 d3 f2 c3 e4 d4 e2 a3 d5"
+
+# Hand-picked games and prefixes that the vector tool replays (tools/gen_vectors.py); each
+# is checked in tests/games/test_dara.py. Found by seeded searches, kept as text.
+EDGE_CASES: list[list[str]] = [
+    # d1-d2 makes the row b2-c2-d2 and the column d2-d3-d4 at once: one stone is removed
+    _line(_PLACED + " d1-d2xa5"),
+    # c2-c3 makes the column c3-c4-c5 (a vertical line) and captures
+    _line("c5 d1 b1 d4 a1 d2 e2 a2 f4 a3 f1 c1 f5 f3 f2 e3 b2 b4 c2 d5 c4 e4 a5 b3 c2-c3xf3"),
+    # ... then black's d2-d3 line takes c3, a stone of white's own line of three
+    _line(
+        "c5 d1 b1 d4 a1 d2 e2 a2 f4 a3 f1 c1 f5 f3 f2 e3 b2 b4 c2 d5 c4 e4 a5 b3 c2-c3xf3 d2-d3xc3"
+    ),
+    # white may not play d3-e3 (e1-e4 would be four); c5-c4 makes the row c4-d4-e4
+    _line("e1 b4 e2 b3 d3 f4 f1 c3 a2 d5 a3 b1 f2 d1 c5 f5 b2 a4 e4 d2 d4 a5 c1 a1 c5-c4xa4"),
+    # b4-c4 completes a diagonal b5-c4-d3 only: diagonals never capture
+    _line("b3 b5 a4 d2 b4 c5 e2 e3 d5 e1 d1 a1 f2 c3 f5 a3 c1 e4 c2 f3 a5 d4 f1 b2 b4-c4"),
+    # a game played out to a "pieces" loss
+    _line(
+        "e1 b3 a2 f3 e4 b1 e3 d1 d5 d4 a4 c3 b4 f4 a1 c5 f5 f1 f2 b5 d2 e5 d3 e2 a4-a3xe2"
+        " d4-c4xa2 e1-e2xc5 b5-c5xd2 e4-d4xc5 b3-b2 d3-d2xe5 b2-c2xf2 d4-e4xc2 f1-e1 e4-e5xb1"
+        " c3-c2 e5-e4xe1 d1-c1 e4-e5xc4 f3-f2 e5-e4xf4 f2-f3 e4-e5xc2"
+    ),
+    # during placement every empty cell is forbidden to black: "no-moves"
+    _line("e3 f2 c3 a4 c4 d3 d4 c1 d1 a1 e5 a5 e1 d2 b3 d5 f4 b5 b1 a2 f5 b4"),
+    # the first position after placement occurs a third time: "repetition"
+    _line(
+        "d5 a3 b5 c3 b1 d2 c4 d4 e3 f2 f4 e4 b2 a4 d1 c2 f1 f5 a2 c5 e5 f3 a5 b4"
+        " d1-e1 c2-c1 e1-d1 c1-c2 d1-e1 c2-c1 e1-d1 c1-c2"
+    ),
+    # 120 actions without a placement or a capture: "move-limit"
+    _line(
+        "b5 b4 f3 c4 d2 d3 c1 e5 c3 a3 f5 c2 b3 d1 f1 e1 a1 c5 a4 f4 b2 b1 a5 e2 f1-f2 e1-f1"
+        " a1-a2 e5-e4 f5-e5 e2-e3 e5-f5 f1-e1 f5-e5 e3-e2 f2-f1 c5-d5 f3-e3 f4-f5 e3-f3 c4-c5"
+        " f3-f2 c5-c4 a2-a1 c4-c5 c3-c4 e2-e3 c4-d4 e4-f4 f2-e2 d3-c3 a1-a2 f4-f3 e2-f2 e1-e2"
+        " d4-e4 e2-e1 d2-d3 e1-e2 d3-d4 f3-f4 f1-e1 b1-a1 b2-b1 f4-f3 d4-c4 c2-d2 b1-b2 f5-f4"
+        " e4-d4 a1-b1 e1-f1 b1-a1 b2-c2 a1-b1 d4-d3 b1-a1 a2-b2 d5-d4 f1-e1 a1-b1 e5-d5 b1-a1"
+        " b2-b1 a1-a2 d5-e5 a2-a1 e5-e4 a3-a2 e4-e5 a2-b2 e5-f5 a1-a2 f5-e5 c5-d5 b5-c5 a2-a1"
+        " e5-f5 b4-b5 e1-f1 b2-a2 b1-b2 e2-e1 a4-a3 d4-e4 a3-a4 a1-b1 f5-e5 e3-e2 d3-e3 e4-d4"
+        " e3-d3 f4-f5 a4-a3 a2-a1 b3-b4 c3-b3 e5-e4 f3-f4 e4-e5 e2-e3 f2-e2 a1-a2 e5-e4 a2-a1"
+        " f1-f2 b3-c3 b4-b3 f4-f3 b2-a2 d5-e5 c5-d5 f5-f4 f2-f1 b1-b2 d5-c5 b5-b4 a3-a4 d4-d5"
+        " c4-d4 b4-b5 e2-f2 c3-c4 b3-b4 e1-e2"
+    ),
+]

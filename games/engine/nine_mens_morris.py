@@ -364,3 +364,51 @@ def _history_key(entry: Any, men: list[int], turn: int, back: int) -> int:
 
 
 GAME = NineMensMorris()
+
+
+def _line(text: str) -> list[str]:
+    return text.split()
+
+
+# Hand-picked games and prefixes that the vector tool replays (tools/gen_vectors.py); each
+# is checked in tests/games/test_nine_mens_morris.py. Found by seeded searches, kept as text.
+EDGE_CASES: list[list[str]] = [
+    # the rules page's example: g1 makes a mill and may only take g7, the one man outside
+    _line("a1 b6 c3 d6 d1 f6xc3 e5 g7 g1xg7"),
+    # d1 closes two mills at once (a1-d1-g1 and d1-d2-d3) and removes a single man
+    _line("a1 a7 g1 g7 d2 b4 d3 f4 d1xb4"),
+    # every black man stands in the mill b6-d6-f6, so one of them may be removed
+    _line("a1 b6 d1 d6 e5 f6xe5 g1xd6"),
+    # white is down to three men with two still to place: placements only, no flight
+    _line("d7 d5 d3 c5 d2 e5xd7 d1xd5 d5xd1 d1xd5 d5xd3 d3xc5 c5xd2 a1 b6"),
+    # white, down to three men after placement, flies c4-f4
+    _line(
+        "a4 c5 f2 d5 c4 e5xf2 b4xe5 e5xa4 a4xc5 c5xc4 c4xe5 e5xc4 c4xe5 e5xc4 c4xe5 e4 a1"
+        " e5xa1 c4-f4"
+    ),
+    # white ends placement with two men: black wins on "pieces"
+    _line(
+        "d1 b4 d2 b2 g7 b6xg7 d3xb6 b6xd1 d1xb4 b4xd1 d1xb4 b4xd3 d3xb2 b2xd3 d3xb4 b4xd2"
+        " d2xb4 b4xd1"
+    ),
+    # after the last placement white, to move, is walled in: black wins on "no-moves"
+    _line("f2 a7 b6 a4 b4 b2 d3 d2 e3 f4 e4 f6 d5 d6 c5 c3 c4 e5"),
+    # white's d6-f6xa4 leaves black, who has more than three men, without a step
+    _line("f4 g4 a4 c5 d1 e3 c3 d2 g7 e5 d5 e4xa4 f2 g1 f6xc5 d3 b2 a7 f6-d6 a7-a4 d6-f6xa4"),
+    # the position after placement occurs a third time: "repetition"
+    _line(
+        "f6 b6 d1 d2 e5 e4 c3 f4 c4 a4 b4 d7 d3 g7 b2 g1 a1 c5"
+        " e5-d5 d7-a7 d5-e5 a7-d7 e5-d5 d7-a7 d5-e5 a7-d7"
+    ),
+    # 100 moves without a capture and no threefold repetition: "move-limit"
+    _line(
+        "g1 e5 d6 f4 c5 b2 f6 a7 g7 d5 d7 a1 c4 b6 e4 d1 a4 e3 g7-g4 b2-d2 g4-g7 d2-f2 c4-c3"
+        " b6-b4 c5-c4 b4-b6 a4-b4 f4-g4 b4-a4 f2-d2 c4-c5 b6-b4 c3-c4 b4-b2 d6-b6 d2-d3 b6-d6"
+        " b2-b4 f6-f4 b4-b6 c4-b4 d1-d2 d6-f6 d3-c3 b4-c4 b6-b4 d7-d6 d2-b2 g1-d1 e3-d3 g7-d7"
+        " g4-g1 e4-e3 b2-d2 f4-f2 d2-b2 f2-d2 b4-b6 d7-g7 g1-g4 a4-b4 e5-e4 g7-d7 a1-a4 f6-f4"
+        " d5-e5 d1-g1 g4-g7 g1-g4 a4-a1 d2-d1 d3-d2 g4-g1 a7-a4 d7-a7 g7-g4 a7-d7 d2-f2 d7-g7"
+        " a4-a7 e3-d3 a7-d7 d1-d2 a1-d1 d3-e3 e5-d5 e3-d3 d1-a1 d6-f6 a1-a4 d2-d1 d7-d6 g7-d7"
+        " e4-e3 d7-a7 a4-a1 d1-d2 e3-e4 d3-e3 a1-d1 a7-d7 e4-e5 d7-a7 d6-d7 f6-d6 c3-d3 e3-e4"
+        " g4-g7 c4-c3 d3-e3 f4-f6 d1-a1 c5-c4 a1-a4 d2-d1 b2-d2 c3-d3 d2-b2"
+    ),
+]
