@@ -1,0 +1,79 @@
+// The AI's Web Worker, one for every game. Protocol (one message in, one message out):
+//   in   {type: "search", id, slug, state, level, seed?, timeLimitMs?}
+//        state is the engine's dump(); seed (an integer) makes the AI's random choices
+//        repeatable.
+//   out  {type: "result", id, move, stats}   move in the game's canonical notation
+//        {type: "error", id, code, message}  code: an EngineError code, "bad-request",
+//                                             "unknown-game", "bad-level" or "internal"
+// handleMessage is a plain async function so node tests can drive the protocol without a
+// browser; the worker wiring at the bottom only runs inside a real worker. Searches are
+// synchronous, so a search cannot be interrupted by a message: AiClient cancels by
+// terminating the worker (static/js/ai/client.js).
+import { SLUGS, loadEngine } from "../engines/index.js";
+
+// mulberry32: a small, fast, seedable generator returning numbers in [0, 1).
+export function seededRandom(seed) {
+  let a = seed >>> 0;
+  return function random() {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class RequestError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+const loadAi = (slug) => import(`./${slug}.js`);
+
+function checkRequest(data) {
+  if (data === null || typeof data !== "object") {
+    throw new RequestError("bad-request", "a message must be an object");
+  }
+  if (data.type !== "search") {
+    throw new RequestError("bad-request", `unknown message type ${JSON.stringify(data.type)}`);
+  }
+  if (typeof data.slug !== "string" || !SLUGS.includes(data.slug)) {
+    throw new RequestError("unknown-game", `unknown game ${JSON.stringify(data.slug)}`);
+  }
+  if (data.seed !== undefined && !Number.isInteger(data.seed)) {
+    throw new RequestError("bad-request", "seed must be an integer");
+  }
+  if (data.timeLimitMs !== undefined
+      && !(typeof data.timeLimitMs === "number" && data.timeLimitMs > 0)) {
+    throw new RequestError("bad-request", "timeLimitMs must be a positive number");
+  }
+}
+
+export async function handleMessage(data, { loadGame = loadEngine, loadPlayer = loadAi } = {}) {
+  const id = data !== null && typeof data === "object" ? data.id : undefined;
+  try {
+    checkRequest(data);
+    const engine = await loadGame(data.slug);
+    const state = engine.load(data.state);
+    const ai = await loadPlayer(data.slug);
+    const options = {
+      level: data.level,
+      random: data.seed === undefined ? Math.random : seededRandom(data.seed),
+    };
+    if (data.timeLimitMs !== undefined) options.timeLimitMs = data.timeLimitMs;
+    const { move, stats } = ai.chooseMove(state, options);
+    return { type: "result", id, move: engine.formatMove(state, move), stats };
+  } catch (error) {
+    const code = typeof error?.code === "string" ? error.code : "internal";
+    return { type: "error", id, code, message: String(error?.message ?? error) };
+  }
+}
+
+// Worker wiring: only inside a dedicated worker (WorkerGlobalScope exists there alone).
+if (typeof WorkerGlobalScope !== "undefined" && typeof self !== "undefined"
+    && self instanceof WorkerGlobalScope) {
+  self.addEventListener("message", async (event) => {
+    self.postMessage(await handleMessage(event.data));
+  });
+}
