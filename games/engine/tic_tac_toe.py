@@ -126,3 +126,17 @@ def _judge(board: str, ply: int) -> Outcome | None:
 
 
 GAME = TicTacToe()
+
+# Hand-made games for the shared vectors (tools.gen_vectors replays each move list).
+EDGE_CASES: list[list[str]] = [
+    # The rules page's example: X takes the top row on the fifth mark.
+    ["a1", "b2", "b1", "a3", "c1"],
+    # O wins down the middle column.
+    ["a1", "b1", "c3", "b2", "a3", "b3"],
+    # The other long diagonal (c1 b2 a3) counts.
+    ["c1", "a1", "b2", "a2", "a3"],
+    # Nine marks, no line: a draw.
+    ["a1", "b2", "c3", "b1", "b3", "a3", "c1", "c2", "a2"],
+    # The ninth mark makes a line: a win, not a draw.
+    ["c1", "b1", "b2", "a1", "b3", "c3", "c2", "a3", "a2"],
+]
