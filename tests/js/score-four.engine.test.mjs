@@ -10,6 +10,21 @@ function playAll(texts, state = game.initialState()) {
   return state;
 }
 
+// A dump from 64 characters by cell index ("." empty, "0" white, "1" black).
+function dumpOf(board, toMove = null) {
+  const pegs = [];
+  for (let peg = 0; peg < 16; peg++) {
+    let balls = "";
+    for (let level = 0; level < 4; level++) {
+      const ch = board[level * 16 + peg];
+      if (ch !== ".") balls += ch === "0" ? "w" : "b";
+    }
+    pegs.push(balls);
+  }
+  const filled = board.replace(/\./g, "").length;
+  return { game: "score-four", pegs, to_move: toMove ?? filled % 2 };
+}
+
 function expectError(code, fn) {
   assert.throws(fn, (error) => error instanceof EngineError && error.code === code);
 }
@@ -35,14 +50,12 @@ test("the initial position offers all 16 pegs to white", () => {
 });
 
 test("balls drop to the lowest free level and players alternate", () => {
-  const state = playAll("B2 B2 B2");
-  assert.equal(game.toMove(state), 1);
-  assert.equal(game.dump(state).board.slice(0, 64).replace(/\./g, "").length, 3);
-  const board = game.dump(state).board;
-  assert.equal(board[5], "0");
-  assert.equal(board[21], "1");
-  assert.equal(board[37], "0");
-  assert.equal(board[53], ".");
+  const state = playAll("B2 B2 B2 C1");
+  assert.equal(game.toMove(state), 0);
+  const { pegs } = game.dump(state);
+  assert.equal(pegs[5], "wbw");
+  assert.equal(pegs[2], "b");
+  assert.equal(pegs.join(""), "bwbw");
 });
 
 test("a full peg refuses a fifth ball and leaves the state unchanged", () => {
@@ -56,10 +69,10 @@ test("a full peg refuses a fifth ball and leaves the state unchanged", () => {
 test("notation: case-insensitive pegs A1-D4, canonical upper case", () => {
   const state = game.initialState();
   assert.equal(game.parseMove(state, "a1"), 0);
-  assert.equal(game.parseMove(state, " D4 "), 15);
+  assert.equal(game.parseMove(state, "d4"), 15);
   assert.equal(game.parseMove(state, "B3"), 9);
   assert.equal(game.formatMove(state, 9), "B3");
-  for (const text of ["E1", "A5", "A0", "A", "A1/2", "", "11"]) {
+  for (const text of ["E1", "A5", "A0", "A", "A1/2", "", "11", " D4"]) {
     expectError("bad-notation", () => game.parseMove(state, text));
   }
   expectError("bad-notation", () => game.parseMove(state, 3));
@@ -105,7 +118,7 @@ function drawnBoard() {
 
 test("a full board without a line is a draw", () => {
   const { board } = drawnBoard();
-  const state = game.load({ board, to_move: 0 });
+  const state = game.load(dumpOf(board));
   assert.deepEqual(game.outcome(state), { winner: null, reason: "full", cells: [] });
   assert.deepEqual(game.legalMoves(state), []);
 });
@@ -114,7 +127,7 @@ test("black's last ball can fill the board for a draw", () => {
   const { board } = drawnBoard();
   const last = board.lastIndexOf("1"); // a top-level cell holding black
   assert.ok(last >= 48);
-  const state = game.load({ board: `${board.slice(0, last)}.${board.slice(last + 1)}` });
+  const state = game.load(dumpOf(`${board.slice(0, last)}.${board.slice(last + 1)}`));
   assert.equal(game.toMove(state), 1);
   assert.deepEqual(game.legalMoves(state), [last - 48]);
   const after = game.play(state, last - 48);
@@ -132,29 +145,36 @@ test("play never changes the state it is given", () => {
 test("dump and load round-trip and validate", () => {
   const state = playAll("A1 B2 C3 D4 B2 B2");
   const data = game.dump(state);
-  assert.deepEqual(data, { board: `0${".".repeat(4)}1${".".repeat(4)}0${".".repeat(4)}1`
-    + `${".".repeat(5)}0${".".repeat(15)}1${".".repeat(26)}`, to_move: 0 });
+  const pegs = Array(16).fill("");
+  Object.assign(pegs, { 0: "w", 5: "bwb", 10: "w", 15: "b" });
+  assert.deepEqual(data, { game: "score-four", pegs, to_move: 0 });
   const loaded = game.load(data);
   assert.deepEqual(game.dump(loaded), data);
   assert.deepEqual(game.legalMoves(loaded), game.legalMoves(state));
   const won = playAll(WINS[0][1]);
   assert.deepEqual(game.outcome(game.load(game.dump(won))), game.outcome(won));
 
+  const empty = Array(16).fill("");
   const bad = [
-    null, [], {}, { board: "." }, { board: "x".repeat(64) }, { board: 7 },
-    { board: "11".padEnd(64, ".") }, // black ahead
-    { board: "000".padEnd(64, ".") }, // white two balls ahead
-    { board: "0".padEnd(64, "."), to_move: 0 }, // wrong side to move
-    { board: "1111000".padEnd(64, ".").replace("1111000", "0001111") + "" }, // see below
+    null, [], {}, "x", { game: "score-four", pegs: empty }, // to_move missing
+    { game: "score-four", pegs: empty, to_move: 0, extra: 1 },
+    { game: "dara", pegs: empty, to_move: 0 },
+    { game: "score-four", pegs: empty.slice(1), to_move: 0 },
+    { game: "score-four", pegs: ["wwbwb", ...empty.slice(1)], to_move: 1 },
+    { game: "score-four", pegs: ["x", ...empty.slice(1)], to_move: 1 },
+    { game: "score-four", pegs: empty, to_move: 2 },
+    dumpOf("11".padEnd(64, "."), 0), // black ahead
+    dumpOf("000".padEnd(64, "."), 1), // white two balls ahead
+    dumpOf("0".padEnd(64, "."), 0), // wrong side to move
+    dumpOf("1111000".padEnd(64, ".").replace("1111000", "0001111")), // 3 white, 4 black
   ];
-  // The last entry: black to move (4 - 3 is wrong: 3 white, 4 black), so counts fail too;
-  // the position-with-two-movers'-lines case has its own test below.
   for (const data of bad) expectError("bad-state", () => game.load(data));
 });
 
-test("load rejects a ball floating above an empty cell", () => {
-  const board = ".".repeat(16) + "0" + ".".repeat(47);
-  expectError("bad-state", () => game.load({ board }));
+test("load rejects a line held by the side to move", () => {
+  // White has the bottom row A1-D1, black four balls elsewhere: white to move again.
+  const board = "0000111.1".padEnd(64, ".");
+  expectError("bad-state", () => game.load(dumpOf(board)));
 });
 
 test("load rejects two separate lines no single last ball could make", () => {
@@ -162,5 +182,20 @@ test("load rejects two separate lines no single last ball could make", () => {
   const cells = Array(64).fill(".");
   for (const c of [0, 1, 2, 3, 12, 13, 14, 15]) cells[c] = "0";
   for (const c of [4, 5, 6, 8, 9, 10, 7]) cells[c] = "1";
-  expectError("bad-state", () => game.load({ board: cells.join("") }));
+  expectError("bad-state", () => game.load(dumpOf(cells.join(""))));
+});
+
+test("an outcome names one line, the first in line order, when a ball makes two", () => {
+  // White's A1 completes both row A1-D1 and column A1-A4 on level 1.
+  const state = playAll("B1 B2 C1 C2 D1 C3 A2 D2 A3 D3 A4 B3 A1");
+  assert.deepEqual(game.outcome(state).cells, ["A1/1", "B1/1", "C1/1", "D1/1"]);
+  const loaded = game.load(game.dump(state));
+  assert.deepEqual(game.outcome(loaded), game.outcome(state));
+});
+
+test("load accepts a won position and names its line", () => {
+  const state = game.load(dumpOf("0000111".padEnd(64, ".")));
+  assert.deepEqual(game.outcome(state), {
+    winner: 0, reason: "line", cells: ["A1/1", "B1/1", "C1/1", "D1/1"],
+  });
 });

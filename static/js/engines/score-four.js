@@ -15,8 +15,9 @@ export const CELL_NAMES = Object.freeze(
   Array.from({ length: CELLS }, (_, c) => `${PEG_NAMES[c % 16]}/${Math.floor(c / 16) + 1}`),
 );
 
-// The 76 lines: every run of four cells along one of the 13 directions of the cube.
-// Each line lists its cells from the start point along its direction.
+// The 76 lines: every run of four cells along one of the 13 directions of the cube. Each
+// line lists its cells in ascending index, and the lines are sorted by those lists: the same
+// order as LINES in games/engine/score_four.py, which decides which line an outcome names.
 function buildLines() {
   const lines = [];
   for (let dz = -1; dz <= 1; dz++) {
@@ -34,14 +35,15 @@ function buildLines() {
               for (let k = 0; k < 4; k++) {
                 line.push((z + k * dz) * 16 + (y + k * dy) * 4 + (x + k * dx));
               }
-              lines.push(Object.freeze(line));
+              lines.push(line.sort((a, b) => a - b));
             }
           }
         }
       }
     }
   }
-  return Object.freeze(lines);
+  lines.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3]);
+  return Object.freeze(lines.map((line) => Object.freeze(line)));
 }
 
 export const LINES = buildLines();
@@ -75,16 +77,14 @@ function holdsLine(lo, hi, line) {
   return (lo & LINE_LO[line]) === LINE_LO[line] && (hi & LINE_HI[line]) === LINE_HI[line];
 }
 
-// The cells of every line `player` completes through `cell`, in ascending cell order,
-// or of every line anywhere when `cell` is null.
+// The cells of the first line (in LINES order) that `bits` completes through `cell`, or
+// anywhere when `cell` is null; [] when there is none. Like the Python engine, an outcome
+// names one line even when the last ball completed two.
 function winningCells(bits, cell) {
   const [lo, hi] = bits;
   const candidates = cell === null ? LINES.map((_, i) => i) : CELL_LINES[cell];
-  const found = new Set();
-  for (const line of candidates) {
-    if (holdsLine(lo, hi, line)) for (const c of LINES[line]) found.add(c);
-  }
-  return [...found].sort((a, b) => a - b);
+  for (const line of candidates) if (holdsLine(lo, hi, line)) return [...LINES[line]];
+  return [];
 }
 
 function outcomeOf(winner, cells) {
@@ -124,8 +124,8 @@ function checkPeg(move) {
 }
 
 function play(state, move) {
-  checkPeg(move);
   if (state.result) throw new EngineError("game-over", "the game has already ended");
+  checkPeg(move);
   const height = state.heights[move];
   if (height >= LEVELS) {
     throw new EngineError("peg-full", `peg ${PEG_NAMES[move]} already holds four balls`);
@@ -145,11 +145,11 @@ function play(state, move) {
   return makeState(bits, heights, filled, result);
 }
 
-const PEG_TEXT = /^([A-D])([1-4])$/;
+const PEG_TEXT = /^([A-D])([1-4])$/; // exactly two characters, as in the Python engine
 
 function parseMove(state, text) {
   if (typeof text !== "string") throw new EngineError("bad-notation", "a move must be given as text");
-  const match = PEG_TEXT.exec(text.trim().toUpperCase());
+  const match = PEG_TEXT.exec(text.toUpperCase());
   if (!match) {
     throw new EngineError("bad-notation", `not a peg (A1-D4): ${JSON.stringify(text)}`);
   }
@@ -161,19 +161,18 @@ function formatMove(state, move) {
   return PEG_NAMES[move];
 }
 
-// The board as 64 characters by cell index: "." empty, "0" white, "1" black.
-function boardText(state) {
-  let text = "";
-  for (let c = 0; c < CELLS; c++) {
-    if (hasBit(...state.bits[0], c)) text += "0";
-    else if (hasBit(...state.bits[1], c)) text += "1";
-    else text += ".";
-  }
-  return text;
-}
-
+// `pegs`: 16 strings in peg order, each the peg's balls bottom to top ("w" white, "b" black)
+// — the Python engine's dump, key for key.
 function dump(state) {
-  return { board: boardText(state), to_move: state.toMove };
+  const pegs = [];
+  for (let peg = 0; peg < PEGS; peg++) {
+    let balls = "";
+    for (let level = 0; level < state.heights[peg]; level++) {
+      balls += hasBit(...state.bits[0], level * 16 + peg) ? "w" : "b";
+    }
+    pegs.push(balls);
+  }
+  return { game: "score-four", pegs, to_move: state.toMove };
 }
 
 function bad(message) {
@@ -181,44 +180,43 @@ function bad(message) {
 }
 
 function load(data) {
-  if (data === null || typeof data !== "object" || Array.isArray(data)) {
-    throw bad("a Score Four position is an object with a board");
+  if (data === null || typeof data !== "object" || Array.isArray(data)
+      || Object.keys(data).sort().join() !== "game,pegs,to_move") {
+    throw bad("expected an object with keys game, pegs, to_move");
   }
-  const { board } = data;
-  if (typeof board !== "string" || !/^[.01]{64}$/.test(board)) {
-    throw bad("board must be 64 characters of '.', '0' or '1'");
-  }
+  if (data.game !== "score-four") throw bad(`game must be "score-four", not ${JSON.stringify(data.game)}`);
+  const { pegs } = data;
+  if (data.to_move !== 0 && data.to_move !== 1) throw bad("to_move must be 0 or 1");
+  if (!Array.isArray(pegs) || pegs.length !== PEGS) throw bad("pegs must be a list of 16 strings");
   const bits = [[0, 0], [0, 0]];
   const heights = Array(PEGS).fill(0);
-  let filled = 0;
-  for (let c = 0; c < CELLS; c++) {
-    const ch = board[c];
-    const peg = c % 16;
-    if (ch === ".") continue;
-    if (heights[peg] !== Math.floor(c / 16)) {
-      throw bad(`${CELL_NAMES[c]} holds a ball above an empty cell`);
+  const counts = [0, 0];
+  pegs.forEach((balls, peg) => {
+    if (typeof balls !== "string" || !/^[wb]{0,4}$/.test(balls)) {
+      throw bad(`peg ${PEG_NAMES[peg]} must be up to four of w/b, not ${JSON.stringify(balls)}`);
     }
-    heights[peg] += 1;
-    filled += 1;
-    const player = Number(ch);
-    if (c < 32) bits[player][0] |= 1 << c;
-    else bits[player][1] |= 1 << (c - 32);
-  }
-  const counts = [0, 1].map((p) => [...board].filter((ch) => ch === String(p)).length);
+    heights[peg] = balls.length;
+    [...balls].forEach((ball, level) => {
+      const player = ball === "w" ? 0 : 1;
+      const cell = level * 16 + peg;
+      counts[player] += 1;
+      if (cell < 32) bits[player][0] |= 1 << cell;
+      else bits[player][1] |= 1 << (cell - 32);
+    });
+  });
   if (counts[0] - counts[1] !== 0 && counts[0] - counts[1] !== 1) {
-    throw bad("white has as many balls as black or one more");
+    throw bad(`${counts[0]} white and ${counts[1]} black balls: white moves first`);
   }
+  const filled = counts[0] + counts[1];
   const toMove = filled % 2;
-  if ("to_move" in data && data.to_move !== toMove) {
-    throw bad("to_move does not match the balls on the board");
-  }
+  if (data.to_move !== toMove) throw bad(`${filled} balls played, so to_move must be ${toMove}`);
   if (winningCells(bits[toMove], null).length) {
-    throw bad("the player to move already has a line");
+    throw bad("the side that did not move last has a line");
   }
   const last = 1 - toMove;
   const cells = filled ? winningCells(bits[last], null) : [];
-  if (cells.length && !lastBallMadeEveryLine(bits[last], heights, cells)) {
-    throw bad("no single last ball could have made every line on the board");
+  if (cells.length && !lastBallMadeEveryLine(bits[last], heights)) {
+    throw bad("the lines cannot all have been made by the last ball played");
   }
   let result = null;
   if (cells.length) result = outcomeOf(last, cells);
@@ -228,11 +226,11 @@ function load(data) {
 
 // A position with lines is reachable only if removing one top ball of the last mover
 // leaves no line at all: the game stops at the first line.
-function lastBallMadeEveryLine(bits, heights, cells) {
+function lastBallMadeEveryLine(bits, heights) {
   for (let peg = 0; peg < PEGS; peg++) {
     if (heights[peg] === 0) continue;
     const top = (heights[peg] - 1) * 16 + peg;
-    if (!cells.includes(top)) continue;
+    if (!hasBit(bits[0], bits[1], top)) continue;
     const lo = top < 32 ? bits[0] & ~(1 << top) : bits[0];
     const hi = top >= 32 ? bits[1] & ~(1 << (top - 32)) : bits[1];
     if (winningCells([lo, hi], null).length === 0) return true;
