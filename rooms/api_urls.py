@@ -1,0 +1,3 @@
+"""Room API under /api/rooms/ (filled in by the rooms work)."""
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""WebSocket routes of online play (filled in by the rooms work)."""
+
+websocket_urlpatterns: list = []

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Creates .venv and installs the locked Python dependencies. Idempotent and quick when current.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON=${PYTHON:-python3}
+if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+  echo "setup: Python 3.11 or newer is needed ($PYTHON is $("$PYTHON" --version 2>&1))" >&2
+  exit 1
+fi
+if [ ! -x .venv/bin/python ]; then
+  "$PYTHON" -m venv .venv
+fi
+stamp=.venv/.requirements.lock.installed
+if ! cmp -s requirements.lock "$stamp" 2>/dev/null; then
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+  cp requirements.lock "$stamp"
+fi

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The test command: installs what the tests need, then runs lint, the Python tests (unit and
+# integration, then the browser tests in their own process: see RECIPES' fork trap), and the
+# JavaScript tests. Any part that cannot run fails the whole command.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+scripts/system-deps.sh
+PY=.venv/bin/python
+
+echo "== lint"
+.venv/bin/ruff check .
+
+echo "== python: unit and integration"
+$PY -m pytest -m "not e2e" -q "$@"
+
+echo "== python: browser (Playwright, Debian's Chromium)"
+DJANGO_ALLOW_ASYNC_UNSAFE=true $PY -m pytest -m e2e -q tests/e2e
+
+echo "== javascript (node --test)"
+node --test tests/js/

@@ -1,0 +1,12 @@
+"""Settings for the test suite: the production settings with static files read from the
+source folders (no collectstatic step between an edit and a test) and a fast password hash."""
+
+from site_config.settings import *  # noqa: F403
+
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+SERVESTATIC_USE_FINDERS = True
+SERVESTATIC_AUTOREFRESH = True
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,22 @@
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.contrib.sitemaps.views import sitemap
+from django.urls import include, path
+
+from games import views as game_views
+from games.sitemaps import SITEMAPS
+
+urlpatterns = [
+    path("", game_views.language_redirect, name="language-redirect"),
+    path("healthz", game_views.health, name="health"),
+    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
+    path("admin/", admin.site.urls),
+    path("api/rooms/", include("rooms.api_urls")),
+    path("api/stats/", include("stats.urls")),
+]
+
+urlpatterns += i18n_patterns(
+    path("", include("games.urls")),
+    path("r/", include("rooms.urls")),
+    prefix_default_language=True,
+)

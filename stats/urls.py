@@ -1,0 +1,3 @@
+"""The statistics endpoint under /api/stats/ (filled in by the statistics work)."""
+
+urlpatterns: list = []

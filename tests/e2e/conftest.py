@@ -1,0 +1,80 @@
+"""A live daphne server (HTTP and WebSocket) for the browser tests, and Debian's Chromium.
+
+pytest-django's live_server is WSGI only, so the server is daphne's own test process, forked
+from this one with the test database. Browser tests run in their own pytest process
+(scripts/test.sh), away from the async consumer tests whose executor thread does not survive
+a fork (RECIPES.md).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from functools import partial
+
+import pytest
+from daphne.testing import DaphneProcess
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def _make_application():
+    from channels.routing import get_default_application
+
+    return get_default_application()
+
+
+def _child_setup(test_db_name: str) -> None:
+    # The child must talk to the test database, and needs a fresh sync-to-async executor.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from asgiref.sync import SyncToAsync
+    from django.conf import settings
+    from django.db import connections
+
+    settings.DATABASES["default"]["NAME"] = test_db_name
+    for connection in connections.all():
+        connection.close()
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+
+
+@pytest.fixture(scope="session")
+def live_server_url(django_db_setup, django_db_blocker):
+    from django.conf import settings
+
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"Chromium not found at {CHROMIUM}: run scripts/system-deps.sh")
+    test_db_name = str(settings.DATABASES["default"]["NAME"])
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "127.0.0.1", "localhost"]
+    with django_db_blocker.unblock():
+        server = DaphneProcess(
+            "127.0.0.1", _make_application, setup=partial(_child_setup, test_db_name)
+        )
+        server.start()
+        while not server.ready.wait(timeout=1):
+            if not server.is_alive():
+                raise RuntimeError(f"daphne test server stopped: {server.errors.get()}")
+        yield f"http://127.0.0.1:{server.port.value}"
+        server.terminate()
+        server.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            "--disable-sync",
+            "--disable-quic",
+        ],
+    }
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "/e2e/" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)

@@ -1,0 +1,117 @@
+"""Every page answers in every language, with the right lang, hreflang set and switcher."""
+
+import re
+
+import pytest
+from django.urls import reverse, translate_url
+from django.utils import translation
+
+from games.catalog import GAMES
+
+LANGUAGES = ["ko", "ja", "zh-hans"]
+PAGES = [("home", ()), ("guide", ()), ("privacy", ())] + [("play", (g.slug,)) for g in GAMES]
+
+
+def url_in(language, name, args):
+    with translation.override(language):
+        return reverse(name, args=args)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("name", "args"), PAGES, ids=[f"{n}{a}" for n, a in PAGES])
+def test_page_in_every_language(client, language, name, args):
+    url = url_in(language, name, args)
+    assert url.startswith(f"/{language}/")
+    response = client.get(url)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<html lang="{language}">' in html
+    for other in LANGUAGES:
+        other_url = url_in(other, name, args)
+        assert f'hreflang="{other}" href="http://testserver{other_url}"' in html
+        # The switcher keeps the reader on the same page.
+        assert f'<a href="{other_url}" hreflang="{other}" lang="{other}"' in html
+    assert 'hreflang="x-default" href="http://testserver/"' in html
+    title = re.search(r"<title>(.+?)</title>", html).group(1).strip()
+    assert title and "{" not in title
+    assert re.search(r'<meta name="description" content="[^"]{20,}">', html)
+    assert 'property="og:title"' in html
+
+
+def test_play_page_titles_differ_per_game_and_language(client):
+    titles = set()
+    for language in LANGUAGES:
+        for entry in GAMES:
+            html = client.get(url_in(language, "play", (entry.slug,))).content.decode()
+            titles.add(re.search(r"<title>(.+?)</title>", html).group(1))
+    assert len(titles) == len(LANGUAGES) * len(GAMES)
+
+
+@pytest.mark.parametrize(
+    ("accept", "expected"),
+    [
+        ("ja,en;q=0.8", "/ja/"),
+        ("zh-CN,zh;q=0.9", "/zh-hans/"),
+        ("zh-TW", "/zh-hans/"),
+        ("ko-KR", "/ko/"),
+        ("en-US,fr;q=0.5", "/ko/"),
+        ("", "/ko/"),
+    ],
+)
+def test_root_redirects_by_accept_language(client, accept, expected):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE=accept)
+    assert response.status_code == 302
+    assert response["Location"] == expected
+
+
+def test_unknown_language_prefix_is_not_found(client):
+    assert client.get("/en/").status_code == 404
+    assert client.get("/ko/no-such-game/").status_code == 404
+
+
+def test_home_lists_every_game_with_its_link(client):
+    html = client.get("/ja/").content.decode()
+    for entry in GAMES:
+        assert f'href="/ja/{entry.slug}/"' in html
+
+
+def test_sitemap_lists_every_page_in_every_language(client):
+    xml = client.get("/sitemap.xml").content.decode()
+    for language in LANGUAGES:
+        for name, args in PAGES:
+            assert f"<loc>http://testserver{url_in(language, name, args)}</loc>" in xml
+
+
+def test_faq_structured_data_on_score_four(client):
+    html = client.get("/ko/score-four/").content.decode()
+    match = re.search(r'<script type="application/ld\+json" nonce="[^"]+">(.+?)</script>', html)
+    assert match and '"@type": "FAQPage"' in match.group(1)
+
+
+def test_security_headers(client):
+    response = client.get("/ko/score-four/")
+    csp = response["Content-Security-Policy"]
+    assert "default-src 'self'" in csp and "'nonce-" in csp and "unsafe-inline" not in csp
+    assert "object-src 'none'" in csp and "frame-ancestors 'none'" in csp
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert response["X-Frame-Options"] == "DENY"
+    assert response["Referrer-Policy"] == "same-origin"
+
+
+def test_csp_nonce_matches_inline_scripts(client):
+    response = client.get("/ko/score-four/")
+    nonce = re.search(r"'nonce-([^']+)'", response["Content-Security-Policy"]).group(1)
+    scripts = re.findall(r"<script(?![^>]*\bsrc=)([^>]*)>", response.content.decode())
+    assert scripts
+    for attributes in scripts:
+        assert f'nonce="{nonce}"' in attributes
+
+
+def test_health_endpoint(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200 and response.json() == {"status": "ok"}
+
+
+def test_switcher_urls_use_translate_url():
+    with translation.override("ko"):
+        assert translate_url("/ko/dara/", "ja") == "/ja/dara/"
