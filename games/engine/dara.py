@@ -385,7 +385,7 @@ EDGE_CASES: list[list[str]] = [
     ),
     # white may not play d3-e3 (e1-e4 would be four); c5-c4 makes the row c4-d4-e4
     _line("e1 b4 e2 b3 d3 f4 f1 c3 a2 d5 a3 b1 f2 d1 c5 f5 b2 a4 e4 d2 d4 a5 c1 a1 c5-c4xa4"),
-    # b4-c4 completes a diagonal b5-c4-d3 only: diagonals never capture
+    # b4-c4 completes the diagonal b3-c4-d5 only: diagonals never capture
     _line("b3 b5 a4 d2 b4 c5 e2 e3 d5 e1 d1 a1 f2 c3 f5 a3 c1 e4 c2 f3 a5 d4 f1 b2 b4-c4"),
     # a game played out to a "pieces" loss
     _line(
@@ -393,7 +393,7 @@ EDGE_CASES: list[list[str]] = [
         " d4-c4xa2 e1-e2xc5 b5-c5xd2 e4-d4xc5 b3-b2 d3-d2xe5 b2-c2xf2 d4-e4xc2 f1-e1 e4-e5xb1"
         " c3-c2 e5-e4xe1 d1-c1 e4-e5xc4 f3-f2 e5-e4xf4 f2-f3 e4-e5xc2"
     ),
-    # during placement every empty cell is forbidden to black: "no-moves"
+    # white, with one stone left to place, may use no empty cell: "no-moves"
     _line("e3 f2 c3 a4 c4 d3 d4 c1 d1 a1 e5 a5 e1 d2 b3 d5 f4 b5 b1 a2 f5 b4"),
     # the first position after placement occurs a third time: "repetition"
     _line(
