@@ -1,6 +1,7 @@
 // Search helpers shared by the small games' AIs: an exact solver for games whose positions
 // fit in memory (retrograde analysis, so cycles are handled), and a time-bounded iterative
 // deepening alpha-beta over any engine twin.
+import { EngineError } from "../engines/errors.js";
 
 export const WIN = 1_000_000;
 
@@ -87,10 +88,11 @@ export function iterativeDeepening({
 }) {
   const started = clock();
   // Leave room to unwind and answer, so the caller gets its move inside the limit.
-  const deadline = started + Math.max(1, timeLimitMs * 0.9 - 5);
+  // A quarter of short limits (at most 150 ms) absorbs a garbage-collection pause.
+  const deadline = started + Math.max(1, timeLimitMs - Math.max(5, Math.min(timeLimitMs * 0.25, 150)));
   let nodes = 0;
   const checkTime = () => {
-    if ((nodes & 15) === 0 && (clock() >= deadline || shouldStop())) throw new Timeout();
+    if ((nodes & 7) === 0 && (clock() >= deadline || shouldStop())) throw new Timeout();
   };
 
   const negamax = (s, depth, alpha, beta, ply) => {
@@ -149,18 +151,22 @@ export function iterativeDeepening({
   };
 }
 
-export const LEVELS = ["beginner", "intermediate", "advanced"];
+export const LEVELS = Object.freeze(["beginner", "intermediate", "advanced"]);
 export const BEGINNER_RANDOM_SHARE = 0.4;
 
 // The level logic every searching AI shares. `game` supplies engine, evaluate, order and
 // per-level depths ({beginner, intermediate}); `advanced(state, options)` may replace the
 // default deep search (the solved games do).
 export function chooseByLevel(game, state, options = {}) {
-  const { level = "intermediate", random = Math.random, shouldStop = () => false } = options;
-  if (!LEVELS.includes(level)) throw new Error(`unknown level ${level}`);
+  const { level = "advanced", random = Math.random, shouldStop = () => false } = options;
+  if (!LEVELS.includes(level)) {
+    const error = new RangeError(`unknown level ${JSON.stringify(level)}; use ${LEVELS.join(", ")}`);
+    error.code = "bad-level"; // the worker's error code for this
+    throw error;
+  }
   const started = clock();
+  if (game.engine.outcome(state)) throw new EngineError("game-over", "the game has already ended");
   const moves = game.engine.legalMoves(state);
-  if (moves.length === 0) throw new Error("the game is over: there is no move to choose");
   if (level === "beginner" && random() < BEGINNER_RANDOM_SHARE) {
     return {
       move: pickRandom(moves, random),
