@@ -101,6 +101,7 @@ _WIN_BY_MASK: tuple[dict[int, Outcome], ...] = tuple(
     for winner in (0, 1)
 )
 _DRAW = Outcome(None, "full", ())
+_PEG_BY_NAME = {peg_name(peg): peg for peg in range(16)}
 
 
 class _LegalByFullPegs(dict):
@@ -183,13 +184,12 @@ class ScoreFour:
         return _new_tuple(ScoreFourState, (white, black, ply + 1, result))
 
     def parse_move(self, state: ScoreFourState, text: str) -> int:
-        if not isinstance(text, str) or len(text) != 2:
+        if not isinstance(text, str):
             raise EngineError("bad-notation", f"a Score Four move is a peg A1-D4, not {text!r}")
-        column = COLUMNS.find(text[0].upper())
-        row = "1234".find(text[1])
-        if column < 0 or row < 0:
+        peg = _PEG_BY_NAME.get(text.upper())
+        if peg is None:
             raise EngineError("bad-notation", f"a Score Four move is a peg A1-D4, not {text!r}")
-        return row * 4 + column
+        return peg
 
     def format_move(self, state: ScoreFourState, move: int) -> str:
         if move.__class__ is not int or not 0 <= move < 16:
@@ -222,7 +222,7 @@ def _read_dump(data: Any) -> tuple[int, int, int]:
     if data["game"] != SLUG:
         raise EngineError("bad-state", f"game must be {SLUG!r}, not {data['game']!r}")
     to_move, pegs = data["to_move"], data["pegs"]
-    if to_move not in (0, 1) or isinstance(to_move, bool):
+    if type(to_move) is not int or to_move not in (0, 1):
         raise EngineError("bad-state", f"to_move must be 0 or 1, not {to_move!r}")
     if not isinstance(pegs, list) or len(pegs) != 16:
         raise EngineError("bad-state", "pegs must be a list of 16 strings")

@@ -151,7 +151,7 @@ class ThreeMensMorris:
             raise EngineError("bad-state", f"game must be {SLUG!r}, not {data['game']!r}")
         board, to_move, history = data["board"], data["to_move"], data["history"]
         _check_board(board, "board")
-        if to_move not in (0, 1) or isinstance(to_move, bool):
+        if type(to_move) is not int or to_move not in (0, 1):
             raise EngineError("bad-state", f"to_move must be 0 or 1, not {to_move!r}")
         if not isinstance(history, list) or len(history) > MOVE_LIMIT:
             raise EngineError("bad-state", f"history must be a list of at most {MOVE_LIMIT} boards")

@@ -100,7 +100,7 @@ class TicTacToe:
             raise EngineError("bad-state", f"game must be {SLUG!r}, not {data['game']!r}")
         if not isinstance(board, str) or len(board) != 9 or board.strip(".xo"):
             raise EngineError("bad-state", f"board must be nine of x, o, '.', not {board!r}")
-        if to_move not in (0, 1) or isinstance(to_move, bool):
+        if type(to_move) is not int or to_move not in (0, 1):
             raise EngineError("bad-state", f"to_move must be 0 or 1, not {to_move!r}")
         xs, os = board.count("x"), board.count("o")
         if xs - os not in (0, 1):

@@ -5,6 +5,7 @@ An engine whose module is not written yet is skipped by name; once it exists it 
 
 from __future__ import annotations
 
+import doctest
 import json
 import random
 from importlib import import_module
@@ -139,3 +140,11 @@ def test_the_engine_module_says_how_it_is_used(slug):
     module = import_module(f"games.engine.{slug.replace('-', '_')}")
     assert module.__doc__ and ">>>" in module.__doc__
     assert module.GAME.slug == slug
+    result = doctest.testmod(module)
+    assert result.attempted and not result.failed
+
+
+@pytest.mark.parametrize("name", ["base", "grid3"])
+def test_shared_module_examples_run(name):
+    result = doctest.testmod(import_module(f"games.engine.{name}"))
+    assert result.attempted and not result.failed

@@ -97,7 +97,9 @@ def test_sixty_four_balls_without_a_line_is_a_draw():
     assert_refused(state, "A1", "game-over")
 
 
-@pytest.mark.parametrize("text", ["E1", "A5", "A0", "A", "", "A1 ", "1A", "A1-B1", "b2xd7"])
+@pytest.mark.parametrize(
+    "text", ["E1", "A5", "A0", "A", "", "A1 ", "1A", "A1-B1", "b2xd7", "\uff211", None, 5]
+)
 def test_malformed_pegs_are_bad_notation(text):
     with pytest.raises(EngineError) as caught:
         GAME.parse_move(GAME.initial_state(), text)

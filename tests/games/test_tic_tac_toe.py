@@ -92,6 +92,7 @@ def test_parsing_is_case_insensitive():
         ({"game": "tic-tac-toe", "board": "xx.......", "to_move": 0}, "x moves first"),
         ({"game": "tic-tac-toe", "board": "x........", "to_move": 0}, "to_move"),
         ({"game": "tic-tac-toe", "board": "x........", "to_move": 2}, "to_move"),
+        ({"game": "tic-tac-toe", "board": "x........", "to_move": 1.0}, "to_move"),
         ({"game": "tic-tac-toe", "board": "ooox.x.xx", "to_move": 1}, "did not move last"),
         ({"game": "tic-tac-toe", "board": "xxxo.o.o.", "to_move": 0}, "did not move last"),
         ({"game": "tic-tac-toe", "board": "xxxoooxo.", "to_move": 0}, "did not move last"),
