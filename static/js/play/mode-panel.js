@@ -1,0 +1,62 @@
+// The mode choice and the in-game controls beside the board
+// (templates/games/_mode_panel.html), shared by every play page.
+//   const panel = new ModePanel(root, { onStart: ({mode, level, humanSide}) => …,
+//                                       onAction: (name) => … });
+//   panel.showChoice() / panel.showControls(); panel.setStatus(text);
+//   panel.setEnabled("undo", false); panel.setShown("show-result", true)
+// Actions: undo, again, choose-mode, show-result (buttons with data-action).
+
+export class ModePanel {
+  constructor(root, { onStart, onAction }) {
+    this.root = root;
+    this.choice = root.querySelector("[data-mode-choice]");
+    this.controls = root.querySelector("[data-game-controls]");
+    this.status = root.querySelector("[data-game-status]");
+    this.modeLabel = root.querySelector("[data-game-mode]");
+    root.addEventListener("click", (event) => {
+      const start = event.target.closest("[data-start]");
+      if (start && root.contains(start)) {
+        const { mode, level, humanSide } = start.dataset;
+        onStart({ mode, level: level || null, humanSide: Number(humanSide ?? 0) }, start);
+        return;
+      }
+      const button = event.target.closest("button[data-action]");
+      if (!button || !this.controls.contains(button)) return;
+      if (button.getAttribute("aria-disabled") === "true") return;
+      onAction(button.dataset.action, button);
+    });
+  }
+
+  button(action) {
+    return this.controls.querySelector(`[data-action="${action}"]`);
+  }
+
+  showChoice({ focus = false } = {}) {
+    this.choice.hidden = false;
+    this.controls.hidden = true;
+    this.root.dataset.state = "choice";
+    if (focus) this.choice.querySelector("button")?.focus();
+  }
+
+  showControls({ modeText = "" } = {}) {
+    this.choice.hidden = true;
+    this.controls.hidden = false;
+    this.root.dataset.state = "playing";
+    if (this.modeLabel) this.modeLabel.textContent = modeText;
+  }
+
+  setStatus(text) {
+    if (this.status) this.status.textContent = text;
+  }
+
+  // aria-disabled keeps a button focusable, so focus is not lost when it turns off.
+  setEnabled(action, enabled) {
+    const button = this.button(action);
+    if (button) button.setAttribute("aria-disabled", String(!enabled));
+  }
+
+  setShown(action, shown) {
+    const button = this.button(action);
+    if (button) button.hidden = !shown;
+  }
+}
