@@ -48,6 +48,7 @@ def available_slugs() -> list[str]:
         try:
             registry.get(slug)
         except ModuleNotFoundError:
+            print(f"skipped {slug}: its engine module is not written yet", file=sys.stderr)
             continue
         found.append(slug)
     return found
