@@ -2,8 +2,8 @@
 
     python -m tools.po_fill ko translations-ko.json   # {"msgid": "msgstr", ...}
 
-Entries already translated are kept; fuzzy flags on filled entries are dropped. Prints the
-msgids still untranslated afterwards. Compile with `manage.py compilemessages` after.
+Entries named in the file get that translation (others are kept); their fuzzy flags are dropped.
+Prints the msgids still untranslated afterwards. Compile with `manage.py compilemessages` after.
 """
 
 from __future__ import annotations
