@@ -8,7 +8,9 @@
 //                 once the search reaches the end of the game.
 import { EngineError } from "../engines/errors.js";
 import { WIN_BOUND, loadState } from "./score-four-board.js";
-import { clearTables, rootMoves, scoreAll, setLimits, searchStats, think } from "./score-four-search.js";
+import {
+  boardSymmetries, clearTables, distinctCells, rootMoves, scoreAll, setLimits, searchStats, think,
+} from "./score-four-search.js";
 
 export const LEVELS = Object.freeze(["beginner", "intermediate", "advanced"]);
 export const DEFAULT_TIME_MS = 1500;
@@ -97,8 +99,11 @@ export function chooseMove(state, options = {}) {
     return finish(pick(good, random));
   }
 
-  // Advanced: shuffle equal-looking root moves with the seeded random for variety.
-  const order = cells.slice();
+  // Advanced: on a symmetric board (the opening above all) search one move of each
+  // equivalent set, then play a random one of the chosen move's equivalents. Shuffle the
+  // root moves with the seeded random so equal-looking moves vary from game to game.
+  const symmetries = boardSymmetries();
+  const order = distinctCells(cells, symmetries);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j], order[i]];
@@ -110,5 +115,5 @@ export function chooseMove(state, options = {}) {
     depth: result.depth, nodes: result.nodes, score: result.score, exact: result.exact,
   });
   if (result.stopped && shouldStop && shouldStop()) stats.cancelled = true;
-  return finish(result.cell);
+  return finish(pick(symmetries, random)[result.cell]);
 }
