@@ -1,3 +1,12 @@
-"""Room API under /api/rooms/ (filled in by the rooms work)."""
+"""Room API under /api/rooms/: create, join, cancel. Form posts; JSON when the client sends
+`Accept: application/json`."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from rooms import views
+
+urlpatterns = [
+    path("", views.create, name="room-create"),
+    path("<str:room_id>/join", views.join, name="room-join"),
+    path("<str:room_id>/cancel", views.cancel, name="room-cancel"),
+]

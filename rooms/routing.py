@@ -1,3 +1,7 @@
-"""WebSocket routes of online play (filled in by the rooms work)."""
+"""WebSocket routes of online play: one socket per room page, /ws/rooms/<room id>/."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from rooms.consumers import RoomConsumer
+
+websocket_urlpatterns = [path("ws/rooms/<str:room_id>/", RoomConsumer.as_asgi())]

@@ -1,3 +1,7 @@
-"""Friend-room pages under /<lang>/r/ (filled in by the rooms work)."""
+"""Friend-room pages under /<lang>/r/."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from rooms import views
+
+urlpatterns = [path("<str:room_id>/", views.room_page, name="room")]

@@ -1,0 +1,82 @@
+"""A friend room: two seats, one game at a time, its moves, who is connected.
+
+The host (creator) and the guest (first to press Join) keep their seats for the life of the
+room; which colour each seat plays flips on every rematch (`host_side`). Seats are bound to a
+per-room secret held only in an HttpOnly cookie; the database keeps its SHA-256 digest.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class Room(models.Model):
+    WAITING, PLAYING, FINISHED, CANCELLED = "waiting", "playing", "finished", "cancelled"
+    STATUSES = [(s, s) for s in (WAITING, PLAYING, FINISHED, CANCELLED)]
+
+    id = models.CharField(primary_key=True, max_length=43)
+    game = models.CharField(max_length=32)
+    status = models.CharField(max_length=12, choices=STATUSES, default=WAITING)
+    host_secret = models.CharField(max_length=64)  # sha256 hex of the seat secret
+    # NULL until someone joins: the join is `UPDATE ... WHERE guest_secret IS NULL`.
+    guest_secret = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+    host_side = models.PositiveSmallIntegerField(default=0)  # 0 white (moves first), 1 black
+    round = models.PositiveIntegerField(default=1)  # 1 for the first game, +1 per rematch
+    ply = models.PositiveIntegerField(default=0)  # moves played in this round
+    state = models.JSONField()  # the engine's dump() of the current position
+    outcome = models.JSONField(null=True, blank=True)
+    host_rematch = models.BooleanField(default=False)
+    guest_rematch = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(default=1)  # +1 on every change a client must see
+    created_at = models.DateTimeField()
+    last_active_at = models.DateTimeField()  # last connect, disconnect or move
+
+    class Meta:
+        indexes = [models.Index(fields=["created_at"]), models.Index(fields=["last_active_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} room {self.id[:6]}… ({self.status})"
+
+
+class Move(models.Model):
+    """One applied move. The unique (room, round, ply) row makes a second apply impossible."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="moves")
+    round = models.PositiveIntegerField()
+    ply = models.PositiveIntegerField()  # the ply before the move: 0 for the first move
+    side = models.PositiveSmallIntegerField()
+    text = models.CharField(max_length=32)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["room", "round", "ply"], name="one_move_per_ply")
+        ]
+        ordering = ["round", "ply"]
+
+    def __str__(self) -> str:
+        return f"{self.round}.{self.ply} {self.text}"
+
+
+class Connection(models.Model):
+    """An open socket, refreshed by heartbeats. A process that dies leaves rows that go stale,
+    so presence is always `seen_at` recent, never merely "a row exists"."""
+
+    channel_name = models.CharField(primary_key=True, max_length=200)
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="connections")
+    seat = models.CharField(max_length=5, blank=True)  # "host", "guest" or "" (spectator)
+    seen_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.seat or 'spectator'} at {self.seen_at:%H:%M:%S}"
+
+
+class CreationWindow(models.Model):
+    """Rooms created per client in the current limiter window. `key` is an HMAC of the client
+    address, never the address itself, and rows are deleted once their window has passed."""
+
+    key = models.CharField(primary_key=True, max_length=64)
+    window_start = models.DateTimeField()
+    count = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.count} since {self.window_start:%H:%M}"

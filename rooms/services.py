@@ -1,0 +1,366 @@
+"""The rules of a friend room, without sockets: create, join, cancel, move, rematch, presence,
+expiry and purge. Every function is synchronous ORM code; the consumer and the views call it
+and only forward what it returns. Errors are `RoomError(code)`; docs/PROTOCOL.md lists them.
+
+Concurrency: a seat is claimed with a conditional UPDATE (`... WHERE guest_secret IS NULL`),
+a move with a ply-checked UPDATE plus a unique (room, round, ply) move row, so two requests
+racing for the same seat or ply can never both succeed, on SQLite or PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F, Max, Q
+from django.utils import timezone
+
+from games.engine import registry
+from games.engine.base import EngineError
+from rooms.models import Connection, CreationWindow, Move, Room
+
+LIFETIME = timedelta(hours=24)  # a room is deleted this long after creation, in any case
+IDLE_LIMIT = timedelta(minutes=30)  # ... or once nobody has been connected for this long
+HEARTBEAT_SECONDS = 10  # clients send a ping this often
+PRESENCE_STALE = timedelta(seconds=30)  # a connection not heard from for this long is gone
+CREATION_WINDOW = timedelta(minutes=10)
+CREATIONS_PER_WINDOW = 20  # rooms one client address may create per window
+ROOM_ID_BYTES = 16  # 128 bits from secrets.token_urlsafe: 22 characters
+ROOM_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{22,43}$")
+SEATS = ("host", "guest")
+
+
+class RoomError(Exception):
+    """A refused request; `code` is the machine-readable reason (docs/PROTOCOL.md)."""
+
+    def __init__(self, code: str, message: str = ""):
+        super().__init__(message or code)
+        self.code = code
+        self.message = message or code
+
+
+@dataclass(frozen=True)
+class Joined:
+    room: Room
+    seat: str
+    secret: str | None  # a new seat secret to put in the cookie, None if already seated
+
+
+# --- secrets and seats ------------------------------------------------------------------------
+
+
+def _digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def seat_of(room: Room, secret: str | None) -> str:
+    """`host`, `guest`, or "" for a visitor without a seat (a spectator)."""
+    if not secret:
+        return ""
+    digest = _digest(secret)
+    if hmac.compare_digest(digest, room.host_secret):
+        return "host"
+    if room.guest_secret and hmac.compare_digest(digest, room.guest_secret):
+        return "guest"
+    return ""
+
+
+def side_of(room: Room, seat: str) -> int | None:
+    """The colour a seat plays in the current round: 0 white (first), 1 black."""
+    if seat == "host":
+        return room.host_side
+    if seat == "guest":
+        return 1 - room.host_side
+    return None
+
+
+# --- lifetime ---------------------------------------------------------------------------------
+
+
+def expires_at(room: Room) -> datetime:
+    return room.created_at + LIFETIME
+
+
+def _is_expired(room: Room, now: datetime) -> bool:
+    if now >= expires_at(room):
+        return True
+    if room.last_active_at >= now - IDLE_LIMIT:
+        return False
+    latest = room.connections.aggregate(latest=Max("seen_at"))["latest"]
+    return latest is None or latest < now - IDLE_LIMIT
+
+
+def live_room(room_id: str) -> Room:
+    """The room if it exists and has not expired; an expired room is deleted on the spot.
+    Raises `room-gone` for unknown, malformed, expired or purged ids."""
+    if not isinstance(room_id, str) or not ROOM_ID_PATTERN.match(room_id):
+        raise RoomError("room-gone", "no such room")
+    room = Room.objects.filter(id=room_id).first()
+    if room is None:
+        raise RoomError("room-gone", "no such room")
+    if _is_expired(room, timezone.now()):
+        room.delete()
+        raise RoomError("room-gone", "the room has expired")
+    return room
+
+
+def purge(now: datetime | None = None) -> dict[str, int]:
+    """Delete expired rooms (with their moves and connections), stale connection rows left by
+    processes that died, and limiter windows that have passed. Safe to run anywhere, any time."""
+    now = now or timezone.now()
+    idle_cutoff = now - IDLE_LIMIT
+    expired = Room.objects.filter(
+        Q(created_at__lt=now - LIFETIME)
+        | (Q(last_active_at__lt=idle_cutoff) & ~Q(connections__seen_at__gte=idle_cutoff))
+    )
+    rooms = expired.delete()[1].get("rooms.Room", 0)
+    stale = Connection.objects.filter(seen_at__lt=now - 4 * PRESENCE_STALE).delete()[0]
+    windows = CreationWindow.objects.filter(window_start__lt=now - CREATION_WINDOW).delete()[0]
+    return {"rooms": rooms, "connections": stale, "limiter_windows": windows}
+
+
+# --- creation, joining, cancelling ------------------------------------------------------------
+
+
+def allow_creation(client_address: str) -> None:
+    """Count one room creation for this client address; `rate-limited` past the limit.
+    The address is kept only as an HMAC inside the current window's row."""
+    now = timezone.now()
+    window = int(now.timestamp() // CREATION_WINDOW.total_seconds())
+    message = f"{window}:{client_address}".encode()
+    key = hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()
+    if not CreationWindow.objects.filter(key=key).update(count=F("count") + 1):
+        try:
+            with transaction.atomic():
+                CreationWindow.objects.create(key=key, window_start=now, count=1)
+        except IntegrityError:  # another request created it first
+            CreationWindow.objects.filter(key=key).update(count=F("count") + 1)
+    count = CreationWindow.objects.get(key=key).count
+    if count > CREATIONS_PER_WINDOW:
+        raise RoomError("rate-limited", "too many rooms created from here; try again later")
+
+
+def create_room(game_slug: str) -> tuple[Room, str]:
+    """A new waiting room; returns it and the host's seat secret (for the cookie)."""
+    try:
+        game = registry.get(game_slug)
+    except KeyError:
+        raise RoomError("unknown-game", f"no game {game_slug!r}") from None
+    secret = secrets.token_urlsafe(32)
+    now = timezone.now()
+    room = Room.objects.create(
+        id=secrets.token_urlsafe(ROOM_ID_BYTES),
+        game=game.slug,
+        host_secret=_digest(secret),
+        state=game.dump(game.initial_state()),
+        created_at=now,
+        last_active_at=now,
+    )
+    return room, secret
+
+
+def join(room_id: str, secret: str | None) -> Joined:
+    """Take the guest seat. Exactly one of many simultaneous joins wins (`seat-taken` for the
+    rest). Someone already seated gets their seat back and no new secret."""
+    room = live_room(room_id)
+    seat = seat_of(room, secret)
+    if seat:
+        return Joined(room, seat, None)
+    if room.status == Room.CANCELLED:
+        raise RoomError("room-cancelled", "the room was cancelled")
+    new_secret = secrets.token_urlsafe(32)
+    claimed = Room.objects.filter(
+        id=room.id, guest_secret__isnull=True, status=Room.WAITING
+    ).update(
+        guest_secret=_digest(new_secret),
+        status=Room.PLAYING,
+        version=F("version") + 1,
+        last_active_at=timezone.now(),
+    )
+    if not claimed:
+        raise RoomError("seat-taken", "both seats are taken; you can watch")
+    room.refresh_from_db()
+    return Joined(room, "guest", new_secret)
+
+
+def cancel(room_id: str, secret: str | None) -> Room:
+    """The host withdraws a room nobody has joined yet."""
+    room = live_room(room_id)
+    if seat_of(room, secret) != "host":
+        raise RoomError("not-host", "only the person who made the room can cancel it")
+    cancelled = Room.objects.filter(id=room.id, status=Room.WAITING).update(
+        status=Room.CANCELLED, version=F("version") + 1
+    )
+    if not cancelled:
+        raise RoomError("not-waiting", "the game has already started")
+    room.refresh_from_db()
+    return room
+
+
+# --- moves and rematches ----------------------------------------------------------------------
+
+
+def play_move(room_id: str, secret: str | None, ply: object, text: object) -> Room:
+    """Apply `text` as the move at `ply` (the number of moves already played in this round).
+    Validated by the engine against the stored state; applied exactly once."""
+    if not isinstance(ply, int) or isinstance(ply, bool) or ply < 0:
+        raise RoomError("bad-field", "ply must be a non-negative integer")
+    if not isinstance(text, str) or not text.strip() or len(text) > 32:
+        raise RoomError("bad-field", "move must be a short text in the game's notation")
+    try:
+        with transaction.atomic():
+            return _play_move(room_id, secret, ply, text.strip())
+    except IntegrityError:  # someone else's move took this ply between our read and write
+        raise RoomError("stale-ply", "another move was played first; resync") from None
+
+
+def _play_move(room_id: str, secret: str | None, ply: int, text: str) -> Room:
+    room = live_room(room_id)
+    seat = seat_of(room, secret)
+    if not seat:
+        raise RoomError("not-a-player", "spectators cannot move")
+    side = side_of(room, seat)
+    if room.status == Room.CANCELLED:
+        raise RoomError("room-cancelled", "the room was cancelled")
+    if room.status == Room.WAITING:
+        raise RoomError("not-started", "waiting for your friend to join")
+    if ply < room.ply:
+        earlier = Move.objects.filter(room=room, round=room.round, ply=ply).first()
+        if earlier and earlier.side == side and earlier.text.lower() == text.lower():
+            raise RoomError("duplicate-move", f"move {ply} was already applied")
+        raise RoomError("stale-ply", f"ply {ply} is past; the game is at ply {room.ply}")
+    if ply > room.ply:
+        raise RoomError("future-ply", f"ply {ply} is ahead; the game is at ply {room.ply}")
+    if room.status == Room.FINISHED:
+        raise RoomError("game-over", "the game has ended")
+    game = registry.get(room.game)
+    state = game.load(room.state)
+    if game.to_move(state) != side:
+        raise RoomError("not-your-turn", "it is your friend's turn")
+    try:
+        move = game.parse_move(state, text)
+        canonical = game.format_move(state, move)
+        after = game.play(state, move)
+    except EngineError as error:
+        raise RoomError(error.code, error.message) from None
+    outcome = game.outcome(after)
+    applied = Room.objects.filter(
+        id=room.id, round=room.round, ply=ply, status=Room.PLAYING
+    ).update(
+        state=game.dump(after),
+        ply=F("ply") + 1,
+        outcome=outcome.to_json() if outcome else None,
+        status=Room.FINISHED if outcome else Room.PLAYING,
+        version=F("version") + 1,
+        last_active_at=timezone.now(),
+    )
+    if not applied:
+        raise RoomError("stale-ply", "another move was played first; resync")
+    Move.objects.create(room=room, round=room.round, ply=ply, side=side, text=canonical)
+    room.refresh_from_db()
+    return room
+
+
+def request_rematch(room_id: str, secret: str | None, round_number: object) -> Room:
+    """Ask for another game after this one. When both seats have asked, the next round starts
+    with the colours swapped."""
+    room = live_room(room_id)
+    seat = seat_of(room, secret)
+    if not seat:
+        raise RoomError("not-a-player", "spectators cannot ask for a rematch")
+    if round_number != room.round:
+        raise RoomError("stale-round", f"the room is at round {room.round}")
+    if room.status != Room.FINISHED:
+        raise RoomError("not-finished", "the game is still going on")
+    same_round = Room.objects.filter(id=room.id, round=room.round, status=Room.FINISHED)
+    same_round.filter(**{f"{seat}_rematch": False}).update(
+        **{f"{seat}_rematch": True}, version=F("version") + 1
+    )
+    game = registry.get(room.game)
+    same_round.filter(host_rematch=True, guest_rematch=True).update(
+        round=F("round") + 1,
+        ply=0,
+        state=game.dump(game.initial_state()),
+        outcome=None,
+        status=Room.PLAYING,
+        host_side=1 - room.host_side,
+        host_rematch=False,
+        guest_rematch=False,
+        version=F("version") + 1,
+        last_active_at=timezone.now(),
+    )
+    room.refresh_from_db()
+    return room
+
+
+# --- connections and presence -----------------------------------------------------------------
+
+
+def connect(room_id: str, channel_name: str, secret: str | None) -> tuple[Room, str]:
+    """Record an open socket; returns the room and the socket's seat ("" for a spectator)."""
+    room = live_room(room_id)
+    seat = seat_of(room, secret)
+    now = timezone.now()
+    Connection.objects.update_or_create(
+        channel_name=channel_name, defaults={"room": room, "seat": seat, "seen_at": now}
+    )
+    Room.objects.filter(id=room.id).update(last_active_at=now)
+    return room, seat
+
+
+def heartbeat(room_id: str, channel_name: str, seat: str) -> Room:
+    """A ping from an open socket: refresh its presence; returns the (live) room."""
+    room = live_room(room_id)
+    Connection.objects.update_or_create(
+        channel_name=channel_name,
+        defaults={"room": room, "seat": seat, "seen_at": timezone.now()},
+    )
+    return room
+
+
+def disconnect(channel_name: str) -> None:
+    """A socket closed: forget it, and count the room as active until now."""
+    row = Connection.objects.filter(channel_name=channel_name).first()
+    if row is None:
+        return
+    row.delete()
+    Room.objects.filter(id=row.room_id).update(last_active_at=timezone.now())
+
+
+def presence(room: Room) -> dict:
+    """Which colours have a live socket now, and how many spectators are watching."""
+    fresh = Connection.objects.filter(room_id=room.id, seen_at__gte=timezone.now() - PRESENCE_STALE)
+    seats = set(fresh.values_list("seat", flat=True))
+    sides = [False, False]
+    for seat in ("host", "guest"):
+        if seat in seats:
+            sides[side_of(room, seat)] = True
+    return {"players": sides, "spectators": fresh.filter(seat="").count()}
+
+
+def snapshot(room: Room) -> dict:
+    """Everything a client needs to draw the room (the same for every viewer)."""
+    moves = Move.objects.filter(room_id=room.id, round=room.round).values_list("text", "side")
+    rematch = [False, False]
+    rematch[room.host_side] = room.host_rematch
+    rematch[1 - room.host_side] = room.guest_rematch
+    return {
+        "id": room.id,
+        "game": room.game,
+        "status": room.status,
+        "version": room.version,
+        "round": room.round,
+        "ply": room.ply,
+        "host_side": room.host_side,
+        "state": room.state,
+        "moves": [{"text": text, "player": side} for text, side in moves],
+        "outcome": room.outcome,
+        "rematch": rematch,
+        "expires_at": expires_at(room).isoformat(),
+    }

@@ -1,0 +1,178 @@
+"""HTTP side of friend rooms: create (POST /api/rooms/), join and cancel (form posts that set
+or use the seat cookie), and the room page /<lang>/r/<id>/. Seat secrets only ever travel
+in an HttpOnly, SameSite cookie; the room id in the URL is the only thing a link shares."""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from games import content
+from games.catalog import BY_SLUG
+from rooms import purge_task, services
+from rooms.consumers import group_name, seat_cookie_name
+from rooms.models import Room
+from rooms.services import RoomError
+
+LANGUAGE_CODES = tuple(code for code, _name in settings.LANGUAGES)
+
+
+def _language(request: HttpRequest) -> str:
+    """The language of the page the form was sent from: the `language` field, else the
+    Referer's path prefix, else the request's preference."""
+    candidates = [request.POST.get("language", "")]
+    referer = request.headers.get("Referer", "")
+    if "://" in referer:
+        path = referer.split("://", 1)[1].partition("/")[2]
+        candidates.append(path.split("/", 1)[0])
+    candidates.append(translation.get_language_from_request(request, check_path=False))
+    for candidate in candidates:
+        if candidate in LANGUAGE_CODES:
+            return candidate
+    return settings.LANGUAGE_CODE
+
+
+def _room_url(room_id: str, language: str) -> str:
+    with translation.override(language):
+        return reverse("room", args=[room_id])
+
+
+def _set_seat_cookie(response: HttpResponse, room: Room, secret: str) -> None:
+    remaining = services.expires_at(room) - timezone.now()
+    response.set_cookie(
+        seat_cookie_name(room.id),
+        secret,
+        max_age=max(int(remaining.total_seconds()), 0),
+        path="/",
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
+
+
+def _broadcast(room: Room, event: str) -> None:
+    message = {"type": "room.event", "event": event, "room": services.snapshot(room)}
+    async_to_sync(get_channel_layer().group_send)(group_name(room.id), message)
+
+
+def _client_address(request: HttpRequest) -> str:
+    # daphne --proxy-headers puts the proxy's X-Forwarded-For value here.
+    return request.META.get("REMOTE_ADDR") or "unknown"
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _problem(request: HttpRequest, error: RoomError, status: int, language: str) -> HttpResponse:
+    if _wants_json(request):
+        return JsonResponse({"error": error.code, "message": error.message}, status=status)
+    with translation.override(language):
+        return render(request, "rooms/problem.html", {"code": error.code}, status=status)
+
+
+@require_POST
+def create(request: HttpRequest) -> HttpResponse:
+    purge_task.ensure_started()
+    language = _language(request)
+    game = request.POST.get("game", "")
+    try:
+        if game not in BY_SLUG:
+            raise RoomError("unknown-game", f"no game {game!r}")
+        services.allow_creation(_client_address(request))
+        room, secret = services.create_room(game)
+    except RoomError as error:
+        return _problem(request, error, 429 if error.code == "rate-limited" else 400, language)
+    url = _room_url(room.id, language)
+    if _wants_json(request):
+        response: HttpResponse = JsonResponse({"id": room.id, "url": url}, status=201)
+    else:
+        response = HttpResponseRedirect(url, status=303)
+    _set_seat_cookie(response, room, secret)
+    return response
+
+
+@require_POST
+def join(request: HttpRequest, room_id: str) -> HttpResponse:
+    language = _language(request)
+    try:
+        joined = services.join(room_id, request.COOKIES.get(seat_cookie_name(room_id)))
+    except RoomError as error:
+        if error.code == "seat-taken":  # they can still watch
+            return _after_post(request, room_id, language, status=409, error=error)
+        return _problem(request, error, 410, language)
+    response = _after_post(request, room_id, language, status=200)
+    if joined.secret:
+        _set_seat_cookie(response, joined.room, joined.secret)
+        _broadcast(joined.room, "joined")
+    return response
+
+
+@require_POST
+def cancel(request: HttpRequest, room_id: str) -> HttpResponse:
+    language = _language(request)
+    try:
+        room = services.cancel(room_id, request.COOKIES.get(seat_cookie_name(room_id)))
+    except RoomError as error:
+        return _problem(request, error, 409 if error.code == "not-waiting" else 403, language)
+    _broadcast(room, "cancelled")
+    response = (
+        JsonResponse({"status": room.status})
+        if _wants_json(request)
+        else HttpResponseRedirect(_play_url(room.game, language), status=303)
+    )
+    response.delete_cookie(seat_cookie_name(room.id), path="/", samesite="Lax")
+    return response
+
+
+def _after_post(request, room_id, language, status, error=None) -> HttpResponse:
+    if _wants_json(request):
+        body = {"error": error.code, "message": error.message} if error else {"id": room_id}
+        return JsonResponse(body, status=status)
+    return HttpResponseRedirect(_room_url(room_id, language), status=303)
+
+
+def _play_url(slug: str, language: str) -> str:
+    with translation.override(language):
+        return reverse("play", args=[slug])
+
+
+@never_cache
+def room_page(request: HttpRequest, room_id: str) -> HttpResponse:
+    purge_task.ensure_started()
+    try:
+        room = services.live_room(room_id)
+    except RoomError as error:
+        return render(request, "rooms/problem.html", {"code": error.code}, status=404)
+    if room.status == Room.CANCELLED:
+        entry = BY_SLUG[room.game]
+        context = {"code": "room-cancelled", "game": entry}
+        return render(request, "rooms/problem.html", context, status=410)
+    entry = BY_SLUG[room.game]
+    seat = services.seat_of(room, request.COOKIES.get(seat_cookie_name(room.id)))
+    # The same context the play page has (games.views.play), plus the room.
+    page_template = content.template(
+        f"guide/{entry.slug}.html" if entry.in_guide else "score_four.html"
+    )
+    context = {
+        "meta": content.page_meta(entry.slug),
+        "page_key": entry.slug,
+        "game": entry,
+        "content_html": render_to_string(page_template, request=request),
+        "room": room,
+        "room_seat": seat,
+        "room_side": services.side_of(room, seat),
+        "room_url": request.build_absolute_uri(request.path),
+        "room_ws_path": f"/ws/rooms/{room.id}/",
+    }
+    template_name = "games/play_score_four.html" if entry.board == "3d" else "games/play_2d.html"
+    context["play_template"] = template_name
+    return render(request, "rooms/room.html", context)

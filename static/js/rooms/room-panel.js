@@ -1,0 +1,111 @@
+// The room panel of templates/rooms/_room_panel.html: invite link (copy, share, QR code),
+// connection and presence notices, the spectator notice and the rematch button. The page
+// controller creates the RoomSession; this module follows it (RoomSession.current, or the
+// "roomsession" event when the controller loads later). All words come from the template.
+
+import { encode } from "../../vendor/uqr/uqr.mjs";
+import { RoomSession } from "./room-session.js";
+
+const panel = document.querySelector("[data-room-panel]");
+const show = (element, visible) => element && (element.hidden = !visible);
+const pick = (container, key, attribute = "data-when") => {
+  if (!container) return;
+  for (const part of container.querySelectorAll(`[${attribute}]`)) {
+    part.hidden = part.getAttribute(attribute) !== String(key);
+  }
+};
+
+function drawQr(target) {
+  const { data, size } = encode(target.dataset.url, { ecc: "M", border: 2 });
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+  svg.setAttribute("shape-rendering", "crispEdges");
+  svg.setAttribute("aria-hidden", "true");
+  let path = "";
+  data.forEach((row, y) => row.forEach((dark, x) => { if (dark) path += `M${x} ${y}h1v1h-1z`; }));
+  const shape = document.createElementNS(ns, "path");
+  shape.setAttribute("d", path);
+  shape.setAttribute("fill", "#000");
+  svg.append(shape);
+  target.replaceChildren(svg);
+}
+
+function wireInvite() {
+  const link = panel.querySelector("[data-room-link]");
+  const copied = panel.querySelector("[data-room-copied]");
+  panel.querySelector("[data-room-copy]")?.addEventListener("click", async () => {
+    link.select();
+    try {
+      await navigator.clipboard.writeText(link.value);
+    } catch {
+      document.execCommand?.("copy"); // older browsers and non-secure origins
+    }
+    show(copied, true);
+  });
+  const share = panel.querySelector("[data-room-share]");
+  if (share && navigator.share) {
+    share.hidden = false;
+    share.addEventListener("click", () => {
+      navigator.share({ title: document.title, url: link.value }).catch(() => {});
+    });
+  }
+  const qr = panel.querySelector("[data-room-qr]");
+  if (qr) drawQr(qr);
+}
+
+function follow(session) {
+  const seated = Boolean(panel.dataset.seat);
+  const render = () => {
+    const status = session.status;
+    panel.dataset.status = status;
+    panel.dataset.connection = session.connection;
+    pick(panel.querySelector("[data-room-connection]"), session.connection);
+    show(panel.querySelector("[data-room-invite]"), status === "waiting");
+    show(panel.querySelector("[data-room-join]"), status === "waiting" && !seated);
+    show(panel.querySelector("[data-room-spectator]"), status !== "waiting" && !seated);
+    if (seated) {
+      pick(panel.querySelector("[data-room-side]"), session.humanSide, "data-side");
+      const friend = status === "waiting" ? "absent-waiting"
+        : session.friendConnected ? "present" : "absent";
+      pick(panel.querySelector("[data-room-friend]"), friend);
+    }
+    const watchers = session.presence.spectators;
+    show(panel.querySelector("[data-room-watchers]"), watchers > 0);
+    const count = panel.querySelector("[data-room-watch-count]");
+    if (count) count.textContent = String(watchers);
+    const finished = status === "finished";
+    show(panel.querySelector("[data-room-rematch]"), finished);
+    const side = session.humanSide;
+    const asked = side !== null && session.rematch[side];
+    const offered = side !== null && session.rematch[1 - side];
+    const button = panel.querySelector("[data-room-rematch-button]");
+    if (button) button.disabled = asked;
+    show(panel.querySelector("[data-room-rematch-waiting]"), finished && asked);
+    show(panel.querySelector("[data-room-rematch-offered]"), finished && offered && !asked);
+    show(panel.querySelector("[data-room-gone]"), session.connection === "gone");
+  };
+  for (const type of ["change", "presence", "seat", "rematch", "connection"]) {
+    session.addEventListener(type, render);
+  }
+  panel.querySelector("[data-room-rematch-button]")?.addEventListener("click", () => {
+    try {
+      session.requestRematch();
+    } catch {
+      render();
+    }
+  });
+  render();
+}
+
+if (panel) {
+  wireInvite();
+  // Local-game controls have no place in a friend room.
+  for (const element of document.querySelectorAll(
+    "[data-mode-choice], [data-action=undo], [data-action=again], [data-action=choose-mode]",
+  )) {
+    element.hidden = true;
+  }
+  if (RoomSession.current) follow(RoomSession.current);
+  else document.addEventListener("roomsession", (event) => follow(event.detail), { once: true });
+}

@@ -1,0 +1,328 @@
+// A friend-room game behind the session interface of docs/FRONTEND.md, over the room socket
+// of docs/PROTOCOL.md. The server is the authority: the local engine only refuses a move early
+// (same EngineError as the local game) and draws it before the server confirms; every
+// versioned room event from the server carries the full snapshot and replaces local state.
+//
+//   const session = new RoomSession({ engine, slug, roomId });
+//   session.addEventListener("change", (e) => draw(e.detail));
+//   session.start();            // connects, and reconnects by itself with backoff
+//   session.play("B2");         // when session.canPlay()
+//   session.requestRematch();   // after the game: "Swap colours and play again"
+//
+// Events: "change" {state, moves, outcome, lastMove, thinking, cause} (cause: sync (welcome or
+// resync), play (own move, drawn before the server confirms), confirmed (the server applied
+// it), remote (the friend's move), rematch (a rematch was asked for or started));
+// "error" {error: {code, message, for}}; "presence" {players, spectators, friendConnected};
+// "seat" {seat, side}; "rematch" {requested, round, started};
+// "connection" {connection: connecting | open | reconnecting | gone, code}.
+
+import { EngineError } from "../engines/errors.js";
+
+const PING_MS = 10_000; // rooms.services.HEARTBEAT_SECONDS
+const SILENCE_MS = 25_000; // no message for this long: the socket is dead (phone slept)
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
+const CLOSE_GONE = 4404;
+
+export class RoomSessionError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = "RoomSessionError";
+    this.code = code;
+  }
+}
+
+export class RoomSession extends EventTarget {
+  static current = null;
+
+  constructor({ engine, slug, roomId, url = null, WebSocketImpl = globalThis.WebSocket }) {
+    super();
+    if (!engine) throw new TypeError("RoomSession needs an engine");
+    if (!roomId) throw new TypeError("RoomSession needs a room id");
+    this.engine = engine;
+    this.slug = slug ?? engine.slug;
+    this.roomId = roomId;
+    this.url = url ?? RoomSession.defaultUrl(roomId);
+    this.WebSocketImpl = WebSocketImpl;
+    this._state = engine.initialState();
+    this._moves = [];
+    this._room = null; // last snapshot from the server
+    this._you = { seat: null, side: null };
+    this._presence = { players: [false, false], spectators: 0 };
+    this._pending = null; // {ply, text} sent, not yet confirmed
+    this._connection = "connecting";
+    this._socket = null;
+    this._attempt = 0;
+    this._stopped = true;
+    this._timers = new Set();
+    RoomSession.current = this;
+    globalThis.document?.dispatchEvent(new CustomEvent("roomsession", { detail: this }));
+  }
+
+  static defaultUrl(roomId) {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    return `${scheme}://${location.host}/ws/rooms/${encodeURIComponent(roomId)}/`;
+  }
+
+  get state() { return this._state; }
+  get moves() { return this._moves.map((move) => ({ ...move })); }
+  // The position before each move and after the last, like GameSession.history.
+  get history() {
+    const states = [this.engine.initialState()];
+    for (const move of this._moves) {
+      const before = states[states.length - 1];
+      states.push(this.engine.play(before, this.engine.parseMove(before, move.text)));
+    }
+    return states;
+  }
+  get outcome() { return this.engine.outcome(this._state); }
+  get mode() { return "friend"; }
+  get level() { return null; }
+  get humanSide() { return this._you.side; }
+  get seat() { return this._you.seat; }
+  get thinking() { return this._pending !== null; }
+  get status() { return this._room?.status ?? "connecting"; }
+  get round() { return this._room?.round ?? 1; }
+  get version() { return this._room?.version ?? 0; }
+  get rematch() { return this._room?.rematch ?? [false, false]; }
+  get presence() { return { ...this._presence, friendConnected: this.friendConnected }; }
+  get connection() { return this._connection; }
+  get friendConnected() {
+    const side = this._you.side;
+    return side === null ? false : Boolean(this._presence.players[1 - side]);
+  }
+
+  canPlay() {
+    return (
+      this._connection === "open" &&
+      this._room?.status === "playing" &&
+      this._you.side !== null &&
+      this._pending === null &&
+      !this.outcome &&
+      this.engine.toMove(this._state) === this._you.side
+    );
+  }
+
+  // Throws EngineError for an illegal move (state unchanged), RoomSessionError when it is not
+  // this player's turn to send one.
+  play(text) {
+    if (!this.canPlay()) {
+      throw new RoomSessionError("not-your-turn", "you cannot move now");
+    }
+    const move = this.engine.parseMove(this._state, text);
+    const canonical = this.engine.formatMove(this._state, move);
+    const after = this.engine.play(this._state, move);
+    const ply = this._moves.length;
+    this._pending = { ply, text: canonical };
+    this._state = after;
+    this._moves = [...this._moves, { text: canonical, player: this._you.side }];
+    this._send({ type: "move", ply, move: canonical });
+    this._changed("play");
+  }
+
+  requestRematch() {
+    if (this._you.side === null || this._room?.status !== "finished") {
+      throw new RoomSessionError("not-finished", "a rematch is possible once the game is over");
+    }
+    this._send({ type: "rematch", round: this._room.round });
+  }
+
+  start() {
+    this._stopped = false;
+    this._online = () => this._reconnectNow();
+    this._visible = () => document.visibilityState === "visible" && this._reconnectNow();
+    globalThis.addEventListener?.("online", this._online);
+    globalThis.document?.addEventListener("visibilitychange", this._visible);
+    this._connect();
+  }
+
+  stop() {
+    this._stopped = true;
+    globalThis.removeEventListener?.("online", this._online);
+    globalThis.document?.removeEventListener("visibilitychange", this._visible);
+    for (const timer of this._timers) clearTimeout(timer);
+    this._timers.clear();
+    this._socket?.close(1000);
+    this._socket = null;
+  }
+
+  // --- socket ---------------------------------------------------------------------------
+
+  _connect() {
+    if (this._stopped) return;
+    const socket = new this.WebSocketImpl(this.url);
+    this._socket = socket;
+    this._setConnection(this._attempt === 0 && !this._room ? "connecting" : "reconnecting");
+    socket.addEventListener("message", (event) => socket === this._socket && this._receive(event.data));
+    socket.addEventListener("close", (event) => socket === this._socket && this._closed(event.code));
+    this._heard();
+  }
+
+  _closed(code) {
+    this._socket = null;
+    this._clearTimer("ping");
+    this._clearTimer("silence");
+    if (this._stopped) return;
+    if (code === CLOSE_GONE) {
+      this._stopped = true;
+      this._setConnection("gone", code);
+      return;
+    }
+    this._setConnection("reconnecting", code);
+    const delay = BACKOFF_MS[Math.min(this._attempt, BACKOFF_MS.length - 1)];
+    this._attempt += 1;
+    this._later("retry", delay * (0.75 + Math.random() / 2), () => this._connect());
+  }
+
+  _reconnectNow() {
+    if (this._stopped || this._connection === "open") return;
+    this._clearTimer("retry");
+    if (!this._socket) this._connect();
+  }
+
+  _send(message) {
+    if (this._socket?.readyState === 1) this._socket.send(JSON.stringify(message));
+  }
+
+  _heard() {
+    // Any message proves the socket alive; a silent one is closed and replaced.
+    this._later("silence", SILENCE_MS, () => {
+      const socket = this._socket;
+      this._socket = null;
+      socket?.close(4000);
+      this._closed(1006);
+    });
+  }
+
+  _later(name, ms, callback) {
+    this._clearTimer(name);
+    const timer = setTimeout(() => {
+      this._timers.delete(timer);
+      this[`_timer_${name}`] = null;
+      callback();
+    }, ms);
+    this[`_timer_${name}`] = timer;
+    this._timers.add(timer);
+  }
+
+  _clearTimer(name) {
+    const timer = this[`_timer_${name}`];
+    if (timer) {
+      clearTimeout(timer);
+      this._timers.delete(timer);
+      this[`_timer_${name}`] = null;
+    }
+  }
+
+  _schedulePing() {
+    this._later("ping", PING_MS, () => {
+      this._send({ type: "ping" });
+      this._schedulePing();
+    });
+  }
+
+  // --- messages from the server -----------------------------------------------------------
+
+  _receive(data) {
+    this._heard();
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    switch (message.type) {
+      case "welcome":
+        this._attempt = 0;
+        this._setConnection("open");
+        this._schedulePing();
+        this._setYou(message.you);
+        this._adopt(message.room, "sync", true);
+        break;
+      case "state":
+        this._setYou(message.you);
+        this._adopt(message.room, "sync", true);
+        break;
+      case "room":
+        this._setYou(message.you);
+        this._adopt(message.room, message.event === "moved" ? "remote" : "rematch", false, message);
+        break;
+      case "presence":
+        this._presence = { players: message.players, spectators: message.spectators };
+        this._emit("presence", this.presence);
+        break;
+      case "pong":
+        this._presence = { players: message.players, spectators: message.spectators };
+        this._emit("presence", this.presence);
+        if (message.version > this.version) this._send({ type: "sync" }); // an event was lost
+        break;
+      case "error":
+        this._refused(message);
+        break;
+      default:
+        break;
+    }
+  }
+
+  _setYou(you) {
+    if (!you) return;
+    const changed = you.seat !== this._you.seat || you.side !== this._you.side;
+    this._you = { seat: you.seat ?? null, side: you.side ?? null };
+    if (changed) this._emit("seat", { ...this._you });
+  }
+
+  _adopt(room, cause, always, event = null) {
+    if (!always && this._room && room.version <= this._room.version) return; // old news
+    const previous = this._room;
+    this._room = room;
+    this._state = this.engine.load(room.state);
+    this._moves = room.moves.map((move) => ({ text: move.text, player: move.player }));
+    this._pending = null;
+    if (previous?.round !== room.round || previous?.rematch?.join() !== room.rematch.join()) {
+      this._emit("rematch", {
+        requested: [...room.rematch],
+        round: room.round,
+        started: Boolean(previous) && previous.round !== room.round,
+      });
+    }
+    const confirmedOwn =
+      event?.event === "moved" && event.move?.player === this._you.side && cause === "remote";
+    this._changed(confirmedOwn ? "confirmed" : cause);
+  }
+
+  _refused(message) {
+    const error = { code: message.code, message: message.message, for: message.for };
+    if (message.for === "move" && this._pending) {
+      this._pending = null;
+      this._send({ type: "sync" }); // put the board back to the server's position
+    }
+    if (message.for === "connect" || message.code === "room-gone") {
+      this._stopped = true;
+      this._setConnection("gone", CLOSE_GONE);
+    }
+    this._emit("error", { error });
+  }
+
+  _setConnection(connection, code = null) {
+    if (connection === this._connection) return;
+    this._connection = connection;
+    this._emit("connection", { connection, code });
+  }
+
+  _changed(cause) {
+    const moves = this.moves;
+    this._emit("change", {
+      state: this._state,
+      moves,
+      outcome: this.outcome,
+      lastMove: moves.length ? moves[moves.length - 1] : null,
+      thinking: this.thinking,
+      cause,
+    });
+  }
+
+  _emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+}
+
+export { EngineError };
