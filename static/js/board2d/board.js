@@ -1,0 +1,262 @@
+// The SVG board for Tic-tac-toe, both Morrises and Dara. It draws a view and reports which
+// point the player chose; it knows no rule. Drawing is SVG (aria-hidden); the points are real
+// <button>s laid over it, so focus, Enter/Space and accessible names come from the browser.
+//
+//   const board = new Board2D(element, { slug, strings, onChoose(point), onCancel() });
+//   board.render(view);   // view: see render() below
+import { layoutFor, neighbourInDirection } from "./geometry.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(name, attributes = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+const ARROWS = {
+  ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1],
+};
+
+export function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
+export class Board2D {
+  constructor(root, { slug, strings, onChoose, onCancel }) {
+    this.root = root;
+    this.slug = slug;
+    this.strings = strings;
+    this.layout = layoutFor(slug);
+    this.onChoose = onChoose;
+    this.onCancel = onCancel;
+    this.focusPoint = Object.keys(this.layout.xy)[0];
+    this.build();
+  }
+
+  build() {
+    const { width, height } = this.layout;
+    this.root.classList.add("board2d", `board2d--${this.slug}`);
+    this.root.replaceChildren();
+    this.svg = svg("svg", {
+      viewBox: `0 0 ${width} ${height}`, class: "board2d-svg", "aria-hidden": "true",
+      focusable: "false",
+    });
+    this.drawStatic();
+    this.marks = svg("g", { class: "board2d-marks" }, this.svg);
+    this.pieces = svg("g", { class: "board2d-pieces" }, this.svg);
+    this.overlay = svg("g", { class: "board2d-overlay" }, this.svg);
+    this.root.appendChild(this.svg);
+    this.points = document.createElement("div");
+    this.points.className = "board2d-points";
+    this.points.setAttribute("role", "group");
+    this.points.setAttribute("aria-label", this.strings.boardLabel);
+    this.buttons = new Map();
+    const size = this.layout.kind === "cells" ? this.layout.step : this.layout.step * 0.8;
+    for (const [point, [x, y]] of Object.entries(this.layout.xy)) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "board2d-point";
+      button.dataset.point = point;
+      button.tabIndex = point === this.focusPoint ? 0 : -1;
+      // Positions go through the CSSOM (the page's CSP forbids style attributes).
+      button.style.left = `${(x / width) * 100}%`;
+      button.style.top = `${(y / height) * 100}%`;
+      button.style.width = `${(Math.min(size, this.layout.pieceRadius * 2.7) / width) * 100}%`;
+      button.addEventListener("click", () => {
+        this.setFocusPoint(point, false);
+        this.onChoose(point);
+      });
+      this.buttons.set(point, button);
+      this.points.appendChild(button);
+    }
+    this.points.addEventListener("keydown", (event) => this.keydown(event));
+    this.root.appendChild(this.points);
+  }
+
+  drawStatic() {
+    const { width, height, kind, xy } = this.layout;
+    const defs = svg("defs", {}, this.svg);
+    for (const player of [0, 1]) {
+      const gradient = svg("radialGradient", {
+        id: `board2d-stone-${player}`, cx: "38%", cy: "32%", r: "70%",
+      }, defs);
+      svg("stop", { offset: "0%", class: `stone-stop stone-stop--${player}-light` }, gradient);
+      svg("stop", { offset: "100%", class: `stone-stop stone-stop--${player}-dark` }, gradient);
+    }
+    svg("rect", { x: 4, y: 4, width: width - 8, height: height - 8, rx: 22, class: "board2d-surface" }, this.svg);
+    const lines = svg("g", { class: "board2d-lines" }, this.svg);
+    if (kind === "cells") this.drawCells(lines);
+    else {
+      for (const [a, b] of this.layout.lines) {
+        const [x1, y1] = xy[a];
+        const [x2, y2] = xy[b];
+        svg("line", { x1, y1, x2, y2 }, lines);
+      }
+      for (const [x, y] of Object.values(xy)) svg("circle", { cx: x, cy: y, r: this.layout.step * 0.07, class: "board2d-dot" }, lines);
+    }
+    this.drawLabels();
+  }
+
+  drawCells(group) {
+    const { x, y, columns, rows, step } = this.layout.grid;
+    if (this.slug === "tic-tac-toe") {
+      // The classic grid: two lines each way, no frame.
+      for (let i = 1; i < columns; i++) svg("line", { x1: x + i * step, y1: y + 10, x2: x + i * step, y2: y + rows * step - 10 }, group);
+      for (let j = 1; j < rows; j++) svg("line", { x1: x + 10, y1: y + j * step, x2: x + columns * step - 10, y2: y + j * step }, group);
+      return;
+    }
+    // Dara: a pit in each square of the board.
+    for (let j = 0; j < rows; j++) {
+      for (let i = 0; i < columns; i++) {
+        svg("rect", {
+          x: x + i * step + 6, y: y + j * step + 6, width: step - 12, height: step - 12, rx: 16,
+          class: "board2d-pit",
+        }, group);
+      }
+    }
+  }
+
+  drawLabels() {
+    const group = svg("g", { class: "board2d-labels" }, this.svg);
+    const columns = new Map();
+    const rows = new Map();
+    for (const [point, [x, y]] of Object.entries(this.layout.xy)) {
+      columns.set(point[0], x);
+      rows.set(point.slice(1), y);
+    }
+    const edge = this.layout.labelEdge;
+    for (const [name, x] of columns) {
+      const text = svg("text", { x, y: edge, "text-anchor": "middle", "dominant-baseline": "central" }, group);
+      text.textContent = name;
+    }
+    for (const [name, y] of rows) {
+      const text = svg("text", { x: edge, y, "text-anchor": "middle", "dominant-baseline": "central" }, group);
+      text.textContent = name;
+    }
+  }
+
+  keydown(event) {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      this.onCancel();
+      return;
+    }
+    let target = null;
+    if (ARROWS[event.key]) target = neighbourInDirection(this.layout, this.focusPoint, ...ARROWS[event.key]);
+    else if (event.key === "Home") target = Object.keys(this.layout.xy)[0];
+    else if (event.key === "End") target = Object.keys(this.layout.xy).at(-1);
+    if (target === null) return;
+    event.preventDefault();
+    this.setFocusPoint(target, true);
+  }
+
+  setFocusPoint(point, focus) {
+    this.buttons.get(this.focusPoint).tabIndex = -1;
+    this.focusPoint = point;
+    const button = this.buttons.get(point);
+    button.tabIndex = 0;
+    if (focus) button.focus();
+  }
+
+  // view: {
+  //   owners: Map point -> 0|1 (as shown: a pending move already applied),
+  //   selected, pendingTo: points of the move being built (or null),
+  //   selectable, destinations, removable: Sets of points,
+  //   protectedPieces: Set of enemy pieces that may not be removed now,
+  //   lastMove: {from, to, capture} | null, winCells: [points],
+  //   interactive: whether a person may choose now }
+  render(view) {
+    this.marks.replaceChildren();
+    this.pieces.replaceChildren();
+    this.overlay.replaceChildren();
+    const { xy, pieceRadius: r } = this.layout;
+    const last = view.lastMove;
+    if (last?.from) svg("circle", { cx: xy[last.from][0], cy: xy[last.from][1], r: r * 0.55, class: "mark-from" }, this.marks);
+    for (const [point, owner] of view.owners) this.drawPiece(point, owner, point === last?.to);
+    if (last?.to && view.owners.has(last.to)) svg("circle", { cx: xy[last.to][0], cy: xy[last.to][1], r: r + 9, class: "mark-to" }, this.overlay);
+    if (last?.capture && !view.owners.has(last.capture)) this.drawCross(last.capture, r * 0.45, "mark-capture");
+    this.drawWinLine(view.winCells);
+    if (view.selected) svg("circle", { cx: xy[view.selected][0], cy: xy[view.selected][1], r: r + 8, class: "mark-selected" }, this.overlay);
+    if (view.pendingTo) svg("circle", { cx: xy[view.pendingTo][0], cy: xy[view.pendingTo][1], r: r + 8, class: "mark-pending" }, this.overlay);
+    for (const point of view.destinations) svg("circle", { cx: xy[point][0], cy: xy[point][1], r: r * 0.32, class: "mark-destination" }, this.overlay);
+    for (const point of view.removable) svg("circle", { cx: xy[point][0], cy: xy[point][1], r: r + 8, class: "mark-removable" }, this.overlay);
+    if (view.interactive && view.destinations.size === 0 && view.removable.size === 0 && !view.placing) {
+      for (const point of view.selectable) {
+        if (point !== view.selected) svg("circle", { cx: xy[point][0], cy: xy[point][1], r: r + 6, class: "mark-movable" }, this.overlay);
+      }
+    }
+    this.labelPoints(view);
+  }
+
+  drawPiece(point, owner, fresh) {
+    const [x, y] = this.layout.xy[point];
+    const r = this.layout.pieceRadius;
+    const group = svg("g", { class: `piece piece--${owner}${fresh ? " piece--fresh" : ""}`, "data-point": point }, this.pieces);
+    if (this.slug === "tic-tac-toe") {
+      if (owner === 0) {
+        const d = r * 0.78;
+        svg("path", { d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x + d} ${y - d}L${x - d} ${y + d}`, class: "mark-x" }, group);
+      } else {
+        svg("circle", { cx: x, cy: y, r: r * 0.8, class: "mark-o" }, group);
+      }
+      return;
+    }
+    svg("circle", { cx: x + 2, cy: y + 4, r, class: "stone-shadow" }, group);
+    svg("circle", { cx: x, cy: y, r, class: "stone", fill: `url(#board2d-stone-${owner})` }, group);
+    svg("circle", { cx: x, cy: y, r: r * 0.62, class: "stone-ring" }, group);
+  }
+
+  drawCross(point, d, className) {
+    const [x, y] = this.layout.xy[point];
+    svg("path", { d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x + d} ${y - d}L${x - d} ${y + d}`, class: className }, this.marks);
+  }
+
+  drawWinLine(cells) {
+    if (!cells || cells.length < 2) return;
+    const ends = [...cells].map((p) => this.layout.xy[p])
+      .sort(([ax, ay], [bx, by]) => ax - bx || ay - by);
+    const [x1, y1] = ends[0];
+    const [x2, y2] = ends.at(-1);
+    svg("line", { x1, y1, x2, y2, class: "mark-win" }, this.overlay);
+  }
+
+  // The accessible name and data- attributes of each point, from the same view.
+  labelPoints(view) {
+    const s = this.strings;
+    const win = new Set(view.winCells ?? []);
+    for (const [point, button] of this.buttons) {
+      const owner = view.owners.has(point) ? view.owners.get(point) : null;
+      const holder = owner === null ? s.pointEmpty : s.pieceNames[owner];
+      const states = [];
+      const flags = {
+        selected: point === view.selected || point === view.pendingTo,
+        destination: view.destinations.has(point),
+        removable: view.removable.has(point),
+        protected: view.protectedPieces.has(point),
+        win: win.has(point),
+      };
+      if (flags.selected) states.push(s.stateSelected);
+      if (flags.destination) states.push(s.stateDestination);
+      if (flags.removable) states.push(s.stateRemovable);
+      if (flags.protected) states.push(s.stateProtected);
+      if (flags.win) states.push(s.stateWinning);
+      let last = null;
+      if (view.lastMove?.to === point) last = "to";
+      else if (view.lastMove?.from === point) last = "from";
+      else if (view.lastMove?.capture === point) last = "capture";
+      if (last) states.push(s[`stateLast-${last}`]);
+      let label = fill(s.pointLabel, { point, holder });
+      if (states.length) label = fill(s.pointWithState, { label, state: states.join(s.stateSeparator) });
+      button.setAttribute("aria-label", label);
+      button.dataset.owner = owner === null ? "" : String(owner);
+      for (const [flag, on] of Object.entries(flags)) button.toggleAttribute(`data-${flag}`, on);
+      button.toggleAttribute("data-selectable", view.selectable.has(point));
+      if (last) button.dataset.last = last;
+      else delete button.dataset.last;
+      button.setAttribute("aria-pressed", String(flags.selected));
+      button.setAttribute("aria-disabled", String(!view.interactive));
+    }
+  }
+}
