@@ -1,5 +1,6 @@
-"""The purge that runs inside the site: one daemon thread per server process, started the
-first time a room socket connects or a room page or API is used, then every
+"""The purge that runs inside the site: one daemon thread per server process, started by the
+first request the process serves (rooms/apps.py connects `request_started`) or the first
+room socket, whichever comes first, then one pass every
 ROOMS_PURGE_SECONDS (default 300; 0 turns it off). Running it in several processes at once
 is harmless: each pass only deletes what has expired. `manage.py purge_rooms` does one pass.
 """
@@ -21,7 +22,7 @@ def interval_seconds() -> float:
     return float(os.environ.get("ROOMS_PURGE_SECONDS", "300"))
 
 
-def ensure_started() -> None:
+def ensure_started(**_signal_kwargs) -> None:
     global _thread
     if interval_seconds() <= 0 or (_thread is not None and _thread.is_alive()):
         return

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from games import content
 from games.catalog import BY_SLUG
-from rooms import purge_task, services
+from rooms import services
 from rooms.consumers import group_name, seat_cookie_name
 from rooms.models import Room
 from rooms.services import RoomError
@@ -81,7 +81,6 @@ def _problem(request: HttpRequest, error: RoomError, status: int, language: str)
 
 @require_POST
 def create(request: HttpRequest) -> HttpResponse:
-    purge_task.ensure_started()
     language = _language(request)
     game = request.POST.get("game", "")
     try:
@@ -147,7 +146,6 @@ def _play_url(slug: str, language: str) -> str:
 
 @never_cache
 def room_page(request: HttpRequest, room_id: str) -> HttpResponse:
-    purge_task.ensure_started()
     try:
         room = services.live_room(room_id)
     except RoomError as error:

@@ -1,0 +1,239 @@
+"""The room socket through the whole ASGI application (origin check, routing, consumer)."""
+
+from __future__ import annotations
+
+import json
+from contextlib import asynccontextmanager
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from rooms import consumers, services
+from site_config.asgi import application
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+ORIGIN = (b"origin", b"http://127.0.0.1")
+SCORE_FOUR_WIN = ["A1", "B1", "A1", "B1", "A1", "B1", "A1"]
+
+
+def headers(room_id=None, secret=None, origin=ORIGIN):
+    result = [origin] if origin else []
+    if secret:
+        result.append((b"cookie", f"seat_{room_id}={secret}; other=1".encode()))
+    return result
+
+
+@asynccontextmanager
+async def socket(room_id, secret=None, origin=ORIGIN):
+    communicator = WebsocketCommunicator(
+        application, f"/ws/rooms/{room_id}/", headers=headers(room_id, secret, origin)
+    )
+    try:
+        connected, _code = await communicator.connect()
+        assert connected
+        yield communicator
+    finally:
+        await communicator.disconnect()
+
+
+async def receive(communicator, wanted, limit=20):
+    """The next message of type `wanted`, skipping others (presence comes and goes)."""
+    for _ in range(limit):
+        message = await communicator.receive_json_from(timeout=3)
+        if message["type"] == wanted:
+            return message
+    raise AssertionError(f"no {wanted} message")
+
+
+async def new_room(game="score-four", joined=True):
+    room, host = await database_sync_to_async(services.create_room)(game)
+    guest = None
+    if joined:
+        guest = (await database_sync_to_async(services.join)(room.id, None)).secret
+    return room.id, host, guest
+
+
+async def test_a_full_game_between_two_sockets():
+    room_id, host, guest = await new_room()
+    async with socket(room_id, host) as white, socket(room_id, guest) as black:
+        welcome = await receive(white, "welcome")
+        assert welcome["you"] == {"seat": "host", "side": 0}
+        assert welcome["room"]["status"] == "playing"
+        assert (await receive(black, "welcome"))["you"] == {"seat": "guest", "side": 1}
+        presence = await receive(white, "presence")
+        while presence["players"] != [True, True]:
+            presence = await receive(white, "presence")
+        players = [white, black]
+        for ply, text in enumerate(SCORE_FOUR_WIN):
+            await players[ply % 2].send_json_to({"type": "move", "ply": ply, "move": text})
+            for communicator in players:
+                event = await receive(communicator, "room")
+                assert event["event"] == "moved"
+                assert event["move"] == {"text": text, "player": ply % 2, "ply": ply}
+                assert event["room"]["ply"] == ply + 1
+        assert event["room"]["status"] == "finished"
+        assert event["room"]["outcome"]["winner"] == 0
+        # Rematch: both ask, colours swap.
+        await white.send_json_to({"type": "rematch", "round": 1})
+        requested = await receive(black, "room")
+        assert requested["event"] == "rematch-requested"
+        assert requested["room"]["rematch"] == [True, False]
+        await black.send_json_to({"type": "rematch", "round": 1})
+        started = await receive(white, "room")
+        while started["event"] != "rematch-started":
+            started = await receive(white, "room")
+        assert started["you"] == {"seat": "host", "side": 1}
+        assert started["room"]["round"] == 2 and started["room"]["moves"] == []
+
+
+async def test_refused_moves_answer_the_sender_only_with_a_code():
+    room_id, host, guest = await new_room()
+    async with socket(room_id, host) as white, socket(room_id, guest) as black:
+        await receive(white, "welcome")
+        await receive(black, "welcome")
+        await black.send_json_to({"type": "move", "ply": 0, "move": "A1"})
+        error = await receive(black, "error")
+        assert (error["code"], error["for"]) == ("not-your-turn", "move")
+        await white.send_json_to({"type": "move", "ply": 0, "move": "E9"})
+        assert (await receive(white, "error"))["code"] == "bad-notation"
+        await white.send_json_to({"type": "move", "ply": 0, "move": "A1"})
+        await receive(white, "room")
+        await white.send_json_to({"type": "move", "ply": 0, "move": "A1"})
+        assert (await receive(white, "error"))["code"] == "duplicate-move"
+        await black.send_json_to({"type": "move", "ply": 5, "move": "B1"})
+        assert (await receive(black, "error"))["code"] == "future-ply"
+        await black.send_json_to({"type": "move", "ply": 1})
+        assert (await receive(black, "error"))["code"] == "missing-field"
+        await black.send_json_to({"type": "sync"})
+        state = await receive(black, "state")
+        assert state["room"]["ply"] == 1 and state["room"]["version"] == 3
+
+
+async def test_reconnecting_keeps_the_seat_and_gets_the_full_state():
+    room_id, host, guest = await new_room("tic-tac-toe")
+    async with socket(room_id, host) as white:
+        await receive(white, "welcome")
+        await white.send_json_to({"type": "move", "ply": 0, "move": "b2"})
+        await receive(white, "room")
+    async with socket(room_id, host) as white_again, socket(room_id, guest) as black:
+        welcome = await receive(white_again, "welcome")
+        assert welcome["you"]["side"] == 0
+        assert welcome["room"]["moves"] == [{"text": "b2", "player": 0}]
+        await receive(black, "welcome")
+        await black.send_json_to({"type": "move", "ply": 1, "move": "a1"})
+        assert (await receive(white_again, "room"))["move"]["text"] == "a1"
+
+
+async def test_a_third_visitor_watches_read_only():
+    room_id, host, guest = await new_room()
+    async with socket(room_id, host) as white, socket(room_id) as watcher:
+        await receive(white, "welcome")
+        welcome = await receive(watcher, "welcome")
+        assert welcome["you"] == {"seat": None, "side": None}
+        await watcher.send_json_to({"type": "move", "ply": 0, "move": "A1"})
+        assert (await receive(watcher, "error"))["code"] == "not-a-player"
+        await white.send_json_to({"type": "move", "ply": 0, "move": "A1"})
+        assert (await receive(watcher, "room"))["move"]["text"] == "A1"
+        await watcher.send_json_to({"type": "ping"})
+        pong = await receive(watcher, "pong")
+        assert pong["spectators"] == 1 and pong["players"] == [True, False]
+
+
+async def test_presence_tells_when_the_friend_drops_and_returns():
+    room_id, host, guest = await new_room()
+    async with socket(room_id, host) as white:
+        await receive(white, "welcome")
+        async with socket(room_id, guest) as black:
+            await receive(black, "welcome")
+            presence = await receive(white, "presence")
+            while presence["players"] != [True, True]:
+                presence = await receive(white, "presence")
+        assert (await receive(white, "presence"))["players"] == [True, False]
+
+
+async def test_joining_from_the_page_reaches_the_waiting_host():
+    room_id, host, _ = await new_room(joined=False)
+    async with socket(room_id, host) as white:
+        assert (await receive(white, "welcome"))["room"]["status"] == "waiting"
+        from channels.layers import get_channel_layer
+
+        joined = await database_sync_to_async(services.join)(room_id, None)
+        snapshot = await database_sync_to_async(services.snapshot)(joined.room)
+        await get_channel_layer().group_send(
+            consumers.group_name(room_id),
+            {"type": "room.event", "event": "joined", "room": snapshot},
+        )
+        event = await receive(white, "room")
+        assert (event["event"], event["room"]["status"]) == ("joined", "playing")
+
+
+async def test_malformed_messages_get_errors_and_the_room_carries_on():
+    room_id, host, guest = await new_room()
+    async with socket(room_id, host) as white:
+        await receive(white, "welcome")
+        cases = [
+            ("{not json", "not-json"),
+            ("[1, 2]", "missing-field"),
+            ('{"kind": "move"}', "missing-field"),
+            ('{"type": "teleport"}', "unknown-type"),
+            ('{"type": "move", "ply": "zero", "move": "A1"}', "bad-field"),
+            ("x" * (consumers.MAX_MESSAGE_CHARS + 1), "too-large"),
+        ]
+        for text, code in cases:
+            await white.send_to(text_data=text)
+            assert (await receive(white, "error"))["code"] == code
+        await white.send_to(bytes_data=b"\x00\x01")
+        assert (await receive(white, "error"))["code"] == "not-json"
+        await white.send_json_to({"type": "move", "ply": 0, "move": "A1"})
+        assert (await receive(white, "room"))["room"]["ply"] == 1
+
+
+async def test_flooding_is_refused_then_closed():
+    room_id, host, guest = await new_room()
+    communicator = WebsocketCommunicator(
+        application, f"/ws/rooms/{room_id}/", headers=headers(room_id, host)
+    )
+    try:
+        assert (await communicator.connect())[0]
+        await receive(communicator, "welcome")
+        for _ in range(consumers.CLOSE_AFTER_PER_SECOND + 1):
+            await communicator.send_to(text_data=json.dumps({"type": "ping"}))
+        codes = []
+        while True:
+            output = await communicator.receive_output(timeout=3)
+            if output["type"] == "websocket.close":
+                assert output["code"] == consumers.CLOSE_FLOOD
+                break
+            codes.append(json.loads(output["text"]).get("code"))
+        assert "too-many-messages" in codes
+    finally:
+        await communicator.disconnect()
+    async with socket(room_id, guest) as black:  # the room carries on
+        assert (await receive(black, "welcome"))["room"]["status"] == "playing"
+
+
+async def test_a_foreign_origin_is_refused():
+    room_id, host, _ = await new_room()
+    communicator = WebsocketCommunicator(
+        application,
+        f"/ws/rooms/{room_id}/",
+        headers=headers(room_id, host, (b"origin", b"https://evil.example")),
+    )
+    connected, _ = await communicator.connect()
+    assert not connected
+    await communicator.disconnect()
+
+
+async def test_an_unknown_room_says_gone_and_closes():
+    communicator = WebsocketCommunicator(
+        application, "/ws/rooms/AAAAAAAAAAAAAAAAAAAAAA/", headers=headers()
+    )
+    try:
+        assert (await communicator.connect())[0]
+        error = await communicator.receive_json_from(timeout=3)
+        assert (error["type"], error["code"]) == ("error", "room-gone")
+        closed = await communicator.receive_output(timeout=3)
+        assert (closed["type"], closed["code"]) == ("websocket.close", consumers.CLOSE_GONE)
+    finally:
+        await communicator.disconnect()
