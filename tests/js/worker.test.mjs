@@ -190,3 +190,13 @@ test("a worker failure rejects pending searches", async () => {
   FakeWorker.created[0].onerror({ message: "module failed to load", preventDefault() {} });
   await assert.rejects(pending, (error) => error.code === "worker-failed");
 });
+
+test("aborting after a search finished does not cancel the next one", async () => {
+  const ai = new AiClient("w.js", { WorkerClass: FakeWorker });
+  const controller = new AbortController();
+  await ai.search({ ...request(), signal: controller.signal });
+  const next = ai.search(request());
+  controller.abort();
+  const { move } = await next;
+  assert.match(move, /^[A-D][1-4]$/);
+});

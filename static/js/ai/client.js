@@ -63,7 +63,8 @@ export class AiClient {
     if (seed !== undefined) message.seed = seed;
     if (timeLimitMs !== undefined) message.timeLimitMs = timeLimitMs;
     const promise = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
-    signal?.addEventListener("abort", () => this.cancel(), { once: true });
+    // Aborting cancels the worker (and so every pending search) only while this one runs.
+    signal?.addEventListener("abort", () => { if (this.pending.has(id)) this.cancel(); }, { once: true });
     this.ensureWorker().postMessage(message);
     return promise;
   }

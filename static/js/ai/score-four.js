@@ -84,13 +84,13 @@ export function chooseMove(state, options = {}) {
     for (let d = 1; d <= INTERMEDIATE_DEPTH; d++) {
       setLimits({ deadline, shouldStop });
       const found = scoreAll(cells, d);
+      stats.nodes += searchStats().nodes;
       if (found === null) break;
       scores = found;
       depth = d;
       if (Math.max(...found) > WIN_BOUND) break;
     }
     stats.depth = depth;
-    stats.nodes = searchStats().nodes;
     if (scores === null) return finish(cells[0]);
     const top = Math.max(...scores);
     stats.score = top;
