@@ -1,0 +1,407 @@
+// The three.js board: 16 pegs on a wooden base, balls that drop onto them. It draws what
+// the page tells it (update) and reports which peg a player chose (onIntent). It renders
+// only when something changes: no animation loop runs while the board is idle, and
+// the container's data-frames counts every frame drawn.
+//
+// Columns A-D run left to right and rows 1-4 far to near in the starting view, as in the
+// 16-button panel. Mouse: hover shows a translucent ball, click drops. Touch: the first tap
+// shows the translucent ball, a second tap on the same peg drops. Drag rotates, wheel and
+// pinch zoom.
+import * as THREE from "three";
+import { OrbitControls } from "three/addons/controls/OrbitControls.js";
+
+import { CELL_NAMES, cellOf } from "./model.js";
+
+const SPACING = 1.2; // between pegs
+const RADIUS = 0.45; // of a ball
+const STEP = RADIUS * 2; // height of one level
+const BASE_TOP = 0;
+const PEG_HEIGHT = STEP * 4 + 0.3;
+const TARGET = new THREE.Vector3(0, STEP * 1.6, 0);
+const VIEWS = {
+  oblique: { polar: 0.98, azimuth: 0, distance: 12.4 },
+  top: { polar: 0.0001, azimuth: 0, distance: 12 },
+};
+const MAX_POLAR = 1.32; // never below the base: the board cannot flip
+const DROP_MS = 320;
+const TAP_SLOP_PX = 8;
+
+const COLOURS = {
+  white: 0xf3efe6,
+  black: 0x25242b,
+  blackRing: 0xb9b4aa,
+  gold: 0xf2b90d,
+  last: 0xff7a00,
+  wood: 0xc99a63,
+  woodEdge: 0xa97a45,
+  peg: 0x8a6a45,
+  threat: 0xe0332b,
+};
+
+const pegX = (peg) => ((peg % 4) - 1.5) * SPACING;
+const pegZ = (peg) => (Math.floor(peg / 4) - 1.5) * SPACING;
+const levelY = (level) => BASE_TOP + RADIUS + level * STEP;
+
+function labelTexture(text) {
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 64;
+  const g = canvas.getContext("2d");
+  g.fillStyle = "#4a3219";
+  g.font = "bold 44px system-ui, sans-serif";
+  g.textAlign = "center";
+  g.textBaseline = "middle";
+  g.fillText(text, 32, 34);
+  const texture = new THREE.CanvasTexture(canvas);
+  texture.colorSpace = THREE.SRGBColorSpace;
+  return texture;
+}
+
+export class Board3D {
+  // container: the element to draw in (gets a canvas). options: { onIntent(peg), onRefused(peg),
+  // onContextLost(), onContextRestored() }. Throws if WebGL cannot start.
+  constructor(container, { onIntent, onRefused = () => {}, onContextLost = () => {}, onContextRestored = () => {} }) {
+    this.container = container;
+    this.onIntent = onIntent;
+    this.onRefused = onRefused;
+    this.frames = 0;
+    this.pending = false;
+    this.animations = [];
+    this.view = { pegs: Array.from({ length: 16 }, () => []), usable: false, toMove: 0 };
+    this.balls = new Map(); // cell -> {mesh, player, ring}
+    this.hoverPeg = null;
+    this.selectedPeg = null; // touch: first tap
+
+    this.canvas = document.createElement("canvas");
+    this.canvas.className = "board3d__canvas";
+    this.renderer = new THREE.WebGLRenderer({ canvas: this.canvas, antialias: true, alpha: true });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.renderer.setClearColor(0x000000, 0);
+    container.prepend(this.canvas);
+
+    this.scene = new THREE.Scene();
+    this.camera = new THREE.PerspectiveCamera(36, 1, 0.5, 80);
+    this.buildScene();
+
+    this.controls = new OrbitControls(this.camera, this.canvas);
+    Object.assign(this.controls, {
+      enableDamping: false, enablePan: false, minDistance: 7, maxDistance: 20,
+      minPolarAngle: 0, maxPolarAngle: MAX_POLAR,
+    });
+    this.controls.target.copy(TARGET);
+    this.placeCamera(VIEWS.oblique);
+    this.controls.addEventListener("change", () => this.requestRender());
+
+    this.bindPointer();
+    this.canvas.addEventListener("webglcontextlost", () => {
+      container.dataset.context = "lost";
+      onContextLost();
+    });
+    this.canvas.addEventListener("webglcontextrestored", () => {
+      container.dataset.context = "ok";
+      onContextRestored();
+      this.requestRender();
+    });
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(container);
+    this.resize();
+  }
+
+  buildScene() {
+    const scene = this.scene;
+    scene.add(new THREE.HemisphereLight(0xffffff, 0x6b5a48, 1.6));
+    const sun = new THREE.DirectionalLight(0xffffff, 2.2);
+    sun.position.set(4, 10, 6);
+    scene.add(sun);
+
+    const size = SPACING * 4 + 0.5;
+    const base = new THREE.Mesh(
+      new THREE.BoxGeometry(size, 0.4, size),
+      [COLOURS.woodEdge, COLOURS.woodEdge, COLOURS.wood, COLOURS.woodEdge, COLOURS.woodEdge, COLOURS.woodEdge]
+        .map((color) => new THREE.MeshStandardMaterial({ color, roughness: 0.8 })),
+    );
+    base.position.y = BASE_TOP - 0.2;
+    scene.add(base);
+
+    // Column letters along the near edge, row numbers along the left edge.
+    const labelGeometry = new THREE.PlaneGeometry(0.42, 0.42);
+    const addLabel = (text, x, z) => {
+      const label = new THREE.Mesh(labelGeometry, new THREE.MeshBasicMaterial({ map: labelTexture(text), transparent: true }));
+      label.rotation.x = -Math.PI / 2;
+      label.position.set(x, BASE_TOP + 0.005, z);
+      scene.add(label);
+    };
+    const edge = SPACING * 2 + 0.02;
+    for (let i = 0; i < 4; i++) {
+      addLabel("ABCD"[i], (i - 1.5) * SPACING, edge);
+      addLabel(String(i + 1), -edge, (i - 1.5) * SPACING);
+    }
+
+    const pegGeometry = new THREE.CylinderGeometry(0.07, 0.07, PEG_HEIGHT, 12);
+    const pegMaterial = new THREE.MeshStandardMaterial({ color: COLOURS.peg, roughness: 0.6 });
+    const hitGeometry = new THREE.CylinderGeometry(RADIUS * 1.15, RADIUS * 1.15, PEG_HEIGHT + 0.4, 10);
+    const hitMaterial = new THREE.MeshBasicMaterial({ visible: false });
+    this.hitAreas = [];
+    for (let peg = 0; peg < 16; peg++) {
+      const stick = new THREE.Mesh(pegGeometry, pegMaterial);
+      stick.position.set(pegX(peg), BASE_TOP + PEG_HEIGHT / 2, pegZ(peg));
+      scene.add(stick);
+      const hit = new THREE.Mesh(hitGeometry, hitMaterial);
+      hit.position.copy(stick.position);
+      hit.userData.peg = peg;
+      scene.add(hit);
+      this.hitAreas.push(hit);
+    }
+
+    // Shared geometry and materials. Black balls carry a light band round the middle and a
+    // dark body, white balls are plain and light: distinct without relying on hue.
+    this.ballGeometry = new THREE.SphereGeometry(RADIUS * 0.97, 32, 20);
+    this.bandGeometry = new THREE.TorusGeometry(RADIUS * 0.97, RADIUS * 0.09, 8, 40);
+    this.lastGeometry = new THREE.TorusGeometry(RADIUS * 0.5, RADIUS * 0.12, 10, 32);
+    this.markGeometry = new THREE.TorusGeometry(RADIUS * 0.55, RADIUS * 0.1, 8, 24);
+    this.materials = {
+      0: new THREE.MeshStandardMaterial({ color: COLOURS.white, roughness: 0.35 }),
+      1: new THREE.MeshStandardMaterial({ color: COLOURS.black, roughness: 0.3, metalness: 0.1 }),
+      band: new THREE.MeshStandardMaterial({ color: COLOURS.blackRing, roughness: 0.4 }),
+      gold: new THREE.MeshStandardMaterial({ color: COLOURS.gold, emissive: 0x5a3c00, roughness: 0.25, metalness: 0.55 }),
+      last: new THREE.MeshBasicMaterial({ color: COLOURS.last }),
+      ghost0: new THREE.MeshStandardMaterial({ color: COLOURS.white, transparent: true, opacity: 0.5, depthWrite: false }),
+      ghost1: new THREE.MeshStandardMaterial({ color: COLOURS.black, transparent: true, opacity: 0.5, depthWrite: false }),
+      threat0: new THREE.MeshStandardMaterial({ color: COLOURS.white, transparent: true, opacity: 0.7 }),
+      threat1: new THREE.MeshStandardMaterial({ color: COLOURS.black, transparent: true, opacity: 0.7 }),
+      threatRing: new THREE.MeshBasicMaterial({ color: COLOURS.threat }),
+      beneath: new THREE.MeshBasicMaterial({ color: COLOURS.threat, transparent: true, opacity: 0.55 }),
+    };
+    this.lastRing = new THREE.Mesh(this.lastGeometry, this.materials.last);
+    this.lastRing.rotation.x = Math.PI / 2;
+    this.lastRing.visible = false;
+    scene.add(this.lastRing);
+    this.ghost = new THREE.Mesh(this.ballGeometry, this.materials.ghost0);
+    this.ghost.visible = false;
+    scene.add(this.ghost);
+    this.lens = new THREE.Group();
+    scene.add(this.lens);
+  }
+
+  // --- drawing on demand ---------------------------------------------------------------
+
+  requestRender() {
+    if (this.pending || this.disposed) return;
+    this.pending = true;
+    requestAnimationFrame((now) => this.frame(now));
+  }
+
+  frame(now) {
+    this.pending = false;
+    if (this.disposed) return;
+    this.animations = this.animations.filter((step) => step(now));
+    this.renderer.render(this.scene, this.camera);
+    this.frames += 1;
+    this.container.dataset.frames = String(this.frames);
+    if (this.animations.length) this.requestRender();
+  }
+
+  animate(step) {
+    this.animations.push(step);
+    this.requestRender();
+  }
+
+  resize() {
+    const { clientWidth: width, clientHeight: height } = this.container;
+    if (!width || !height) return;
+    this.renderer.setSize(width, height, false);
+    this.camera.aspect = width / height;
+    // Keep the whole board in view on tall, narrow screens.
+    this.camera.fov = width < height ? 36 * Math.min(1.45, height / width) : 36;
+    this.camera.updateProjectionMatrix();
+    this.requestRender();
+  }
+
+  placeCamera({ polar, azimuth, distance }) {
+    const offset = new THREE.Vector3().setFromSphericalCoords(distance, polar, azimuth);
+    this.camera.position.copy(TARGET).add(offset);
+    this.camera.lookAt(TARGET);
+    this.controls.update();
+  }
+
+  // "Oblique" or "Top": glide there from wherever the player turned the board.
+  setView(name) {
+    const goal = VIEWS[name];
+    const from = new THREE.Spherical().setFromVector3(this.camera.position.clone().sub(TARGET));
+    let startedAt = null;
+    // Turn the short way round.
+    let dAzimuth = goal.azimuth - from.theta;
+    dAzimuth = Math.atan2(Math.sin(dAzimuth), Math.cos(dAzimuth));
+    this.animate((now) => {
+      startedAt ??= now;
+      const k = Math.min(1, (now - startedAt) / 350);
+      const e = k * (2 - k);
+      this.placeCamera({
+        polar: from.phi + (goal.polar - from.phi) * e,
+        azimuth: from.theta + dAzimuth * e,
+        distance: from.radius + (goal.distance - from.radius) * e,
+      });
+      return k < 1;
+    });
+  }
+
+  // --- what is on the board ------------------------------------------------------------
+
+  // view: { pegs, usable, toMove, lastCell, gold (Set), threats, dropCells (Set of cells to
+  // animate) }
+  update(view) {
+    this.view = view;
+    const wanted = new Map();
+    view.pegs.forEach((balls, peg) => balls.forEach((player, level) => wanted.set(cellOf(peg, level), player)));
+    for (const [cell, ball] of this.balls) {
+      if (wanted.get(cell) !== ball.player) {
+        this.scene.remove(ball.mesh);
+        this.balls.delete(cell);
+      }
+    }
+    for (const [cell, player] of wanted) {
+      if (!this.balls.has(cell)) this.addBall(cell, player, view.dropCells?.has(cell));
+    }
+    for (const [cell, ball] of this.balls) {
+      ball.body.material = view.gold?.has(cell) ? this.materials.gold : this.materials[ball.player];
+    }
+    this.container.dataset.goldCells = [...(view.gold ?? [])].sort((a, b) => a - b)
+      .map((cell) => CELL_NAMES[cell]).join(" ");
+    const last = view.lastCell;
+    this.lastRing.visible = last !== null && last !== undefined && this.balls.has(last);
+    if (this.lastRing.visible) this.followBall(this.lastRing, this.balls.get(last).mesh, RADIUS * 0.92);
+    this.drawLens(view.threats);
+    if (!view.usable) this.selectedPeg = null;
+    this.showGhost(this.selectedPeg ?? this.hoverPeg);
+    this.requestRender();
+  }
+
+  addBall(cell, player, drop) {
+    const peg = cell % 16;
+    const level = Math.floor(cell / 16);
+    const mesh = new THREE.Group();
+    const body = new THREE.Mesh(this.ballGeometry, this.materials[player]);
+    mesh.add(body);
+    if (player === 1) {
+      const band = new THREE.Mesh(this.bandGeometry, this.materials.band);
+      band.rotation.x = Math.PI / 2;
+      mesh.add(band);
+    }
+    const y = levelY(level);
+    mesh.position.set(pegX(peg), y, pegZ(peg));
+    this.scene.add(mesh);
+    this.balls.set(cell, { mesh, body, player });
+    if (!drop) return;
+    const top = BASE_TOP + PEG_HEIGHT + RADIUS * 1.5;
+    let startedAt = null;
+    mesh.position.y = top;
+    this.animate((now) => {
+      startedAt ??= now;
+      const k = Math.min(1, (now - startedAt) / DROP_MS);
+      mesh.position.y = top + (y - top) * k * k; // falling: faster and faster
+      if (this.lastRing.visible && this.view.lastCell === cell) this.followBall(this.lastRing, mesh, RADIUS * 0.92);
+      return k < 1;
+    });
+  }
+
+  followBall(object, mesh, above) {
+    object.position.set(mesh.position.x, mesh.position.y + above, mesh.position.z);
+  }
+
+  drawLens(threats) {
+    this.lens.clear();
+    if (!threats) return;
+    const at = (cell) => new THREE.Vector3(pegX(cell % 16), levelY(Math.floor(cell / 16)), pegZ(cell % 16));
+    for (const { cell, player } of threats.threats) {
+      const ball = new THREE.Mesh(this.ballGeometry, this.materials[`threat${player}`]);
+      ball.scale.setScalar(0.45);
+      ball.position.copy(at(cell));
+      const ring = new THREE.Mesh(this.markGeometry, this.materials.threatRing);
+      ring.position.copy(at(cell));
+      this.lens.add(ball, ring);
+    }
+    for (const { cell } of threats.beneath) {
+      const ring = new THREE.Mesh(this.markGeometry, this.materials.beneath);
+      ring.rotation.x = Math.PI / 2;
+      ring.position.copy(at(cell));
+      this.lens.add(ring);
+    }
+  }
+
+  showGhost(peg) {
+    const { pegs, usable, toMove } = this.view;
+    const show = usable && peg !== null && pegs[peg].length < 4;
+    this.ghost.visible = show;
+    this.container.dataset.ghostPeg = show ? String(peg) : "";
+    if (!show) return;
+    this.ghost.material = this.materials[`ghost${toMove}`];
+    this.ghost.position.set(pegX(peg), levelY(pegs[peg].length), pegZ(peg));
+  }
+
+  // --- pointer: hover, click, tap-tap --------------------------------------------------
+
+  pegAt(event) {
+    const rect = this.canvas.getBoundingClientRect();
+    const pointer = new THREE.Vector2(
+      ((event.clientX - rect.left) / rect.width) * 2 - 1,
+      -((event.clientY - rect.top) / rect.height) * 2 + 1,
+    );
+    const ray = new THREE.Raycaster();
+    ray.setFromCamera(pointer, this.camera);
+    const hit = ray.intersectObjects(this.hitAreas, false)[0];
+    return hit ? hit.object.userData.peg : null;
+  }
+
+  bindPointer() {
+    let down = null;
+    const canvas = this.canvas;
+    canvas.addEventListener("pointerdown", (event) => {
+      down = event.isPrimary ? { x: event.clientX, y: event.clientY, type: event.pointerType } : null;
+    });
+    canvas.addEventListener("pointermove", (event) => {
+      if (down && Math.hypot(event.clientX - down.x, event.clientY - down.y) > TAP_SLOP_PX) down = null;
+      if (event.pointerType !== "mouse" || event.buttons) return;
+      const peg = this.pegAt(event);
+      if (peg !== this.hoverPeg) {
+        this.hoverPeg = peg;
+        canvas.style.cursor = peg !== null && this.view.usable ? "pointer" : "";
+        this.showGhost(peg);
+        this.requestRender();
+      }
+    });
+    canvas.addEventListener("pointerleave", () => {
+      this.hoverPeg = null;
+      this.showGhost(this.selectedPeg);
+      this.requestRender();
+    });
+    canvas.addEventListener("pointerup", (event) => {
+      if (!down || !event.isPrimary) return;
+      const type = down.type;
+      down = null;
+      const peg = this.pegAt(event);
+      if (type === "mouse") {
+        if (peg !== null) this.choose(peg);
+        return;
+      }
+      // Touch and pen: the first tap shows where the ball would go, the second drops it.
+      if (peg === null) this.selectedPeg = null;
+      else if (peg === this.selectedPeg) this.choose(peg);
+      else this.selectedPeg = peg;
+      this.showGhost(this.selectedPeg);
+      this.requestRender();
+    });
+  }
+
+  choose(peg) {
+    this.selectedPeg = null;
+    if (this.view.usable && this.view.pegs[peg].length < 4) this.onIntent(peg);
+    else this.onRefused(peg);
+  }
+
+  dispose() {
+    this.disposed = true;
+    this.resizeObserver.disconnect();
+    this.controls.dispose();
+    this.renderer.dispose();
+    this.canvas.remove();
+  }
+}
