@@ -7,6 +7,11 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/system-deps.sh
 PY=.venv/bin/python
+# Node packages the browser tests use (axe-core); exact versions from package-lock.json.
+if ! cmp -s package-lock.json node_modules/.package-lock.json.installed 2>/dev/null; then
+  npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json node_modules/.package-lock.json.installed
+fi
 
 echo "== lint"
 .venv/bin/ruff check .

@@ -115,3 +115,13 @@ def test_health_endpoint(client):
 def test_switcher_urls_use_translate_url():
     with translation.override("ko"):
         assert translate_url("/ko/dara/", "ja") == "/ja/dara/"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("name", "args"), PAGES, ids=[f"{n}{a}" for n, a in PAGES])
+def test_headings_form_a_clean_outline(client, language, name, args):
+    html = client.get(url_in(language, name, args)).content.decode()
+    levels = [int(level) for level in re.findall(r"<h([1-6])\b", html)]
+    assert levels.count(1) == 1 and levels[0] == 1
+    for previous, current in zip(levels, levels[1:], strict=False):
+        assert current <= previous + 1, f"h{previous} followed by h{current}"
