@@ -1,3 +1,9 @@
-"""The statistics endpoint under /api/stats/ (filled in by the statistics work)."""
+"""/api/stats/: the statistics endpoint (stats/views.py)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from stats import views
+
+urlpatterns = [
+    path("events", views.events, name="stats-events"),
+]

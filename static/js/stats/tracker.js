@@ -1,0 +1,103 @@
+// Turns what a play page reports (static/js/play/stats-hook.js `report(name, fields)`) into
+// wire events. The page says what happened; durations, buckets and room summaries are
+// worked out here, so no exact time or count leaves the browser.
+//
+// Page calls (fields in braces):
+//   game-start     {game, mode, level, humanSide}     mode "ai" | "local" | "friend";
+//                                                      level and humanSide against the AI
+//   game-end       {game, mode, level, humanSide, winner, moves}
+//                  winner 0 | 1 | null (draw); humanSide 0 | 1 for ai and friend;
+//                  moves = plies played (`plies` is accepted too); `result` may be given
+//                  instead of winner. Other fields (e.g. reason) are ignored, never sent.
+//   webgl-failure  {game}                             the 3D board could not start
+//   webgl-context-lost {game}                         counts as a failure if nothing was
+//                                                      reported for the board yet
+//   render-speed   {game, fps}                        measured frames per second
+//   room-connected {game}                             every time the room socket opens
+//                                                      (the second and later are reconnects)
+//   room-failed    {game}                             giving up on the room connection
+// The room summary (one "room-connection" event per page) is emitted by finish(), which the
+// client runs on pagehide.
+import { durationBucket, reconnectBucket, renderBucket } from "./buckets.js";
+import { StatsError } from "./events.js";
+
+export class PageTracker {
+  constructor({ now = () => Date.now() } = {}) {
+    this.now = now;
+    this.game = null; // the game in progress: {game, mode, level, humanSide, startedAt}
+    this.board = null; // "failed" | "ok" once reported for this page
+    this.room = null; // {game, opens, failed}
+    this.roomReported = false;
+  }
+
+  // [kind, fields] pairs to record (possibly none) for one page call. Throws StatsError.
+  handle(name, fields = {}) {
+    switch (name) {
+      case "game-start": return this.gameStart(fields);
+      case "game-end": return this.gameEnd(fields);
+      case "webgl-failure":
+      case "webgl-context-lost": return this.boardReport(fields.game, "failed");
+      case "render-speed": return this.boardReport(fields.game, "ok", renderBucket(fields.fps));
+      case "room-connected": return this.roomEvent(fields.game, "open");
+      case "room-failed": return this.roomEvent(fields.game, "failed");
+      default: throw new StatsError("unknown-report", `unknown page report ${JSON.stringify(name)}`);
+    }
+  }
+
+  gameStart({ game, mode, level = null, humanSide = null }) {
+    this.game = { game, mode, level, humanSide, startedAt: this.now() };
+    return [["game-start", { game, mode, level: mode === "ai" ? level : undefined }]];
+  }
+
+  gameEnd({ game, mode, level = null, humanSide = null, winner, result, moves, plies }) {
+    const started = this.game;
+    this.game = null;
+    if (!started || started.game !== game || started.mode !== mode) {
+      // An undo after the end and a second finish, or a restart the page did not report:
+      // without its start there is no duration, and the game was already counted.
+      throw new StatsError("no-start", `game-end of ${game}/${mode} without its game-start`);
+    }
+    const side = humanSide ?? started.humanSide;
+    const fields = {
+      game, mode,
+      level: mode === "ai" ? (level ?? started.level) : undefined,
+      result: result ?? resultOf(mode, winner, side),
+      moves: moves ?? plies,
+      duration: durationBucket(this.now() - started.startedAt),
+    };
+    return [["game-end", fields]];
+  }
+
+  boardReport(game, outcome, render) {
+    if (this.board) return []; // one report per page: the first tells whether the board works
+    this.board = outcome;
+    return [["board-3d", { game, outcome, render }]];
+  }
+
+  roomEvent(game, what) {
+    this.room ??= { game, opens: 0, failed: false };
+    if (what === "open") this.room.opens += 1;
+    else this.room.failed = true;
+    return [];
+  }
+
+  // Called once when the page goes away: the room summary.
+  finish() {
+    if (!this.room || this.roomReported) return [];
+    const { game, opens, failed } = this.room;
+    if (opens === 0 && !failed) return []; // left while still connecting
+    this.roomReported = true;
+    if (opens === 0) return [["room-connection", { game, outcome: "failed" }]];
+    return [["room-connection", { game, outcome: "ok", reconnects: reconnectBucket(opens - 1) }]];
+  }
+}
+
+export function resultOf(mode, winner, humanSide) {
+  if (winner === null) return "draw";
+  if (winner !== 0 && winner !== 1) throw new StatsError("bad-value", `winner must be 0, 1 or null, not ${winner}`);
+  if (mode === "local") return winner === 0 ? "first" : "second";
+  if (humanSide !== 0 && humanSide !== 1) {
+    throw new StatsError("missing-field", `humanSide is needed for a ${mode} result`);
+  }
+  return winner === humanSide ? "win" : "loss";
+}

@@ -1,0 +1,93 @@
+"""The vocabulary of the play statistics: every event kind, every field and every value a
+field may take. The browser client (static/js/stats/schema.js) holds the same table; a test
+compares the two. Anything not listed here is refused by the endpoint and never stored.
+
+Wire format (one POST body, JSON): {"events": [event, ...]}, 1 to MAX_EVENTS events.
+Every event carries "event" (its kind), "game" and the device class (DEVICE_FIELDS), plus
+the fields of its kind (KIND_FIELDS). "moves" is the number of plies played; every other
+field is an enumerated value or a bucket, so no event can carry a room id, a move, a board,
+an address or a user-agent string.
+"""
+
+from __future__ import annotations
+
+from games.catalog import GAMES
+
+MAX_BODY_BYTES = 8 * 1024
+MAX_EVENTS = 20
+MAX_MOVES = 5000
+RETENTION_DAYS = 30
+
+GAME_SLUGS = tuple(entry.slug for entry in GAMES)
+GAMES_3D = tuple(entry.slug for entry in GAMES if entry.board == "3d")
+
+KINDS = ("game-start", "game-end", "room-connection", "board-3d")
+MODES = ("ai", "local", "friend")
+LEVELS = ("beginner", "intermediate", "advanced")
+# Against the AI and with a friend: from this device's player's side. Two on one device:
+# which seat won.
+RESULTS_PLAYER = ("win", "loss", "draw")
+RESULTS_LOCAL = ("first", "second", "draw")
+OUTCOMES = ("ok", "failed")
+DURATIONS = ("under-1m", "1-3m", "3-10m", "10-30m", "30-60m", "over-60m")
+RECONNECTS = ("0", "1", "2-3", "4-9", "10+")
+RENDER_SPEEDS = ("under-15fps", "15-30fps", "30-50fps", "50fps+")
+MEMORY = ("under-2gb", "2-4gb", "4-8gb", "8gb+", "unknown")
+CORES = ("1-2", "3-4", "5-8", "9-16", "17+", "unknown")
+BROWSERS = ("chrome", "edge", "firefox", "safari", "samsung", "opera", "other")
+OSES = ("android", "ios", "windows", "macos", "linux", "chromeos", "other")
+
+# Fields every event carries: the device class.
+DEVICE_FIELDS = {
+    "phone": bool,
+    "memory": MEMORY,
+    "cores": CORES,
+    "browser": BROWSERS,
+    "os": OSES,
+}
+
+# Per kind: field -> "required" | "optional". Conditional rules (level only against the
+# AI, the result vocabulary by mode, render speed only with a working 3D board) are in
+# stats/validation.py.
+KIND_FIELDS = {
+    "game-start": {"game": "required", "mode": "required", "level": "optional"},
+    "game-end": {
+        "game": "required",
+        "mode": "required",
+        "level": "optional",
+        "result": "required",
+        "moves": "required",
+        "duration": "required",
+    },
+    "room-connection": {"game": "required", "outcome": "required", "reconnects": "optional"},
+    "board-3d": {"game": "required", "outcome": "required", "render": "optional"},
+}
+
+# The values each enumerated field accepts ("result" depends on the mode).
+VALUES = {
+    "event": KINDS,
+    "game": GAME_SLUGS,
+    "mode": MODES,
+    "level": LEVELS,
+    "result": RESULTS_PLAYER + RESULTS_LOCAL[:2],
+    "outcome": OUTCOMES,
+    "duration": DURATIONS,
+    "reconnects": RECONNECTS,
+    "render": RENDER_SPEEDS,
+    **{name: values for name, values in DEVICE_FIELDS.items() if name != "phone"},
+}
+
+
+def as_dict() -> dict:
+    """The table in the shape static/js/stats/schema.js exports (for the sync test)."""
+    return {
+        "maxEvents": MAX_EVENTS,
+        "maxBodyBytes": MAX_BODY_BYTES,
+        "maxMoves": MAX_MOVES,
+        "kinds": {kind: dict(fields) for kind, fields in KIND_FIELDS.items()},
+        "values": {name: list(values) for name, values in VALUES.items() if name != "result"},
+        "resultsPlayer": list(RESULTS_PLAYER),
+        "resultsLocal": list(RESULTS_LOCAL),
+        "games3d": list(GAMES_3D),
+        "deviceFields": list(DEVICE_FIELDS),
+    }
