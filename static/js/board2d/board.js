@@ -166,6 +166,7 @@ export class Board2D {
   //   selectable, destinations, removable: Sets of points,
   //   protectedPieces: Set of enemy pieces that may not be removed now,
   //   lastMove: {from, to, capture} | null, winCells: [points],
+  //   moveCount: plies played (the newest piece is animated when it changes),
   //   interactive: whether a person may choose now }
   render(view) {
     this.marks.replaceChildren();
@@ -173,14 +174,17 @@ export class Board2D {
     this.overlay.replaceChildren();
     const { xy, pieceRadius: r } = this.layout;
     const last = view.lastMove;
+    // The newest piece pops in once, not again on every redraw (a selection, a hover).
+    const fresh = view.moveCount !== this.drawnMoveCount && view.moveCount > 0;
+    this.drawnMoveCount = view.moveCount;
     if (last?.from) svg("circle", { cx: xy[last.from][0], cy: xy[last.from][1], r: r * 0.55, class: "mark-from" }, this.marks);
-    for (const [point, owner] of view.owners) this.drawPiece(point, owner, point === last?.to);
+    for (const [point, owner] of view.owners) this.drawPiece(point, owner, fresh && point === last?.to);
     if (last?.to && view.owners.has(last.to)) svg("circle", { cx: xy[last.to][0], cy: xy[last.to][1], r: r + 9, class: "mark-to" }, this.overlay);
     if (last?.capture && !view.owners.has(last.capture)) this.drawCross(last.capture, r * 0.45, "mark-capture");
     this.drawWinLine(view.winCells);
     if (view.selected) svg("circle", { cx: xy[view.selected][0], cy: xy[view.selected][1], r: r + 8, class: "mark-selected" }, this.overlay);
     if (view.pendingTo) svg("circle", { cx: xy[view.pendingTo][0], cy: xy[view.pendingTo][1], r: r + 8, class: "mark-pending" }, this.overlay);
-    for (const point of view.destinations) svg("circle", { cx: xy[point][0], cy: xy[point][1], r: r * 0.32, class: "mark-destination" }, this.overlay);
+    for (const point of view.destinations) svg("circle", { cx: xy[point][0], cy: xy[point][1], r: r * 0.36, class: "mark-destination" }, this.overlay);
     for (const point of view.removable) svg("circle", { cx: xy[point][0], cy: xy[point][1], r: r + 8, class: "mark-removable" }, this.overlay);
     if (view.interactive && view.destinations.size === 0 && view.removable.size === 0 && !view.placing) {
       for (const point of view.selectable) {
@@ -193,7 +197,7 @@ export class Board2D {
   drawPiece(point, owner, fresh) {
     const [x, y] = this.layout.xy[point];
     const r = this.layout.pieceRadius;
-    const group = svg("g", { class: `piece piece--${owner}${fresh ? " piece--fresh" : ""}`, "data-point": point }, this.pieces);
+    const group = svg("g", { class: `piece piece--${owner}${fresh ? " piece--fresh" : ""}`, "data-piece": point }, this.pieces);
     if (this.slug === "tic-tac-toe") {
       if (owner === 0) {
         const d = r * 0.78;

@@ -264,6 +264,7 @@ class Board2DPage {
       placing: facts.phase === "placing",
       lastMove: last ? splitMove(last.text) : null,
       winCells: outcome?.cells ?? [],
+      moveCount: session.moves.length,
       interactive,
     });
     const data = this.root.dataset;
