@@ -1,15 +1,18 @@
 // The play page of Tic-tac-toe, Three Men's Morris, Nine Men's Morris and Dara: wires the SVG
-// board, the session (static/js/play/session.js), the mode panel, the status line, the live
-// region and the result dialog. The engine decides every rule: legal moves come from
-// engine.legalMoves, refusals carry the EngineError code of engine.play.
+// board, the session (a local GameSession, or a RoomSession on a friend-room page), the mode
+// panel, the status line, the move list, the live region and the result dialog. The engine
+// decides every rule: legal moves come from engine.legalMoves, and a refused choice carries
+// the EngineError code engine.play gives for it.
 //
-// For tests, the board element carries data-mode, data-to-move, data-phase, data-stage,
-// data-outcome ("" while playing, "0", "1" or "draw"), data-reason, data-moves (plies played),
-// data-thinking and data-error (the code of the last refused choice).
+// For tests, the page root [data-board2d-page] carries data-ready, data-mode, data-to-move,
+// data-phase, data-stage, data-outcome ("" while playing, "0", "1" or "draw"), data-reason,
+// data-moves (plies played), data-thinking, data-interactive, data-review-ply and data-error
+// (the code of the last refused choice).
 import { AiClient } from "../ai/client.js";
 import { loadEngine } from "../engines/index.js";
 import { announce } from "../play/announce.js";
 import { ModePanel } from "../play/mode-panel.js";
+import { MoveList } from "../play/move-list.js";
 import { ResultDialog } from "../play/result-dialog.js";
 import { GameSession } from "../play/session.js";
 import { report } from "../play/stats-hook.js";
@@ -18,21 +21,24 @@ import { Board2D } from "./board.js";
 import { IDLE, back, choose, highlights, splitMove, stageOf } from "./intents.js";
 import { describe, gameInfo, occupancy } from "./status.js";
 
-const AI_DELAY_MS = 350;
-const RESULT_DELAY_MS = 700;
+const AI_DELAY_MS = 350; // the player sees their piece land before the reply
+const RESULT_DELAY_MS = 800; // the winning line shows first, then the result
 
 class Board2DPage {
-  constructor({ root, engine, t }) {
+  constructor({ root, engine, session, t }) {
     this.root = root;
     this.engine = engine;
     this.slug = engine.slug;
     this.info = gameInfo(this.slug);
     this.t = t;
+    this.session = session;
     this.pending = IDLE;
-    this.status = document.querySelector("[data-board2d-status]");
-    this.message = document.querySelector("[data-board2d-message]");
-    this.ai = new AiClient(root.dataset.workerUrl);
-    this.session = new GameSession({ engine, slug: this.slug, ai: this.ai, aiDelayMs: AI_DELAY_MS });
+    this.reviewPly = null; // a position of the finished game being looked at
+    this.resultTimer = null;
+    this.finishedAt = null; // plies when the current result was reported
+    this.startedAt = 0;
+    this.status = root.querySelector("[data-board2d-status]");
+    this.message = root.querySelector("[data-board2d-message]");
     this.board = new Board2D(root.querySelector("[data-board2d]"), {
       slug: this.slug,
       strings: this.boardStrings(),
@@ -45,13 +51,20 @@ class Board2DPage {
     });
     this.dialog = new ResultDialog(document.querySelector("[data-result-dialog]"), {
       onAction: (action) => this.action(action),
-      onToggle: () => this.renderControls(),
+      onToggle: (open) => this.panel.setShown("show-result", !open && this.dialog.available),
       returnFocus: () => this.panel.button("show-result"),
     });
-    this.session.addEventListener("change", (event) => this.changed(event.detail));
-    this.session.addEventListener("error", () => this.refuse("ai-failed"));
-    window.addEventListener("pagehide", () => this.ai.close());
-    this.panel.showChoice();
+    this.moveList = new MoveList(document.querySelector("[data-move-list]"), {
+      onSelect: (ply) => this.review(ply),
+    });
+    session.addEventListener("change", (event) => this.changed(event.detail));
+    session.addEventListener("error", () => this.refuse("ai-failed"));
+    if (session.mode === "friend") {
+      session.start();
+      this.panel.showControls({ modeText: t("modeFriend") });
+    } else {
+      this.panel.showChoice();
+    }
     this.render();
     root.dataset.ready = "true";
   }
@@ -64,7 +77,7 @@ class Board2DPage {
       pointWithState: t("point-with-state"),
       pointEmpty: t("point-empty"),
       pieceNames: [t("piece-0"), t("piece-1")],
-      stateSeparator: t("state-separator"),
+      stateSeparator: t("listSeparator"),
       stateSelected: t("state-selected"),
       stateDestination: t("state-destination"),
       stateRemovable: t("state-removable"),
@@ -80,70 +93,91 @@ class Board2DPage {
     return this.t(`side-${player}`);
   }
 
+  // --- modes and controls ----------------------------------------------------------------
+
   start({ mode, level, humanSide }) {
-    this.dialog.clear();
     this.session.start({ mode, level, humanSide });
-    this.panel.showControls({ modeText: this.modeText() });
+    this.startedAt = performance.now();
     report("game-start", { game: this.slug, mode, level });
-    this.board.buttons.get(this.board.focusPoint).focus();
+    this.panel.showControls({ modeText: this.modeText() });
+    this.panel.setShown("undo", typeof this.session.undo === "function");
+    this.panel.setShown("again", typeof this.session.restart === "function");
+    this.board.buttons.get(this.board.focusPoint).focus({ preventScroll: true });
   }
 
   modeText() {
     const { mode, level, humanSide } = this.session;
-    if (mode === "local") return this.t("mode-local");
-    return this.t("mode-ai", { level: this.t(`level-${level}`), side: this.sideName(humanSide) });
+    if (mode === "ai") return this.t("modeAi", { level: this.t(`level-${level}`), side: this.sideName(humanSide) });
+    return this.t(mode === "local" ? "modeLocal" : "modeFriend");
   }
 
   action(name) {
-    if (name === "undo" && this.session.canUndo()) this.session.undo();
-    else if (name === "again") {
-      this.dialog.clear();
-      this.session.restart();
-    } else if (name === "choose-mode") {
-      this.dialog.clear();
-      this.session.stop();
+    const session = this.session;
+    if (name === "undo" && session.canUndo?.()) session.undo();
+    else if (name === "again") session.restart();
+    else if (name === "choose-mode") {
+      session.stop();
       this.panel.showChoice({ focus: true });
     } else if (name === "show-result") this.dialog.reopen();
   }
 
-  // A session change: a new position (play, ai, undo, start…) drops any half-built move.
+  // --- session changes -------------------------------------------------------------------
+
   changed(detail) {
-    if (detail.cause !== "thinking") {
+    const { cause, outcome, lastMove } = detail;
+    if (cause !== "thinking") {
+      // A new position drops any half-built move and any look back.
       this.pending = IDLE;
+      this.reviewPly = null;
       this.clearMessage();
     }
-    if ((detail.cause === "play" || detail.cause === "ai") && detail.lastMove) {
-      announce(this.describeMove(detail.lastMove));
+    if (!outcome) {
+      this.finishedAt = null;
+      clearTimeout(this.resultTimer);
+      this.dialog.clear();
     }
-    if (detail.cause === "undo") announce(this.t("announce-undo"));
+    const moved = ["play", "ai", "remote"].includes(cause) && lastMove;
+    let text = moved ? this.describeMove(lastMove) : "";
+    if (cause === "undo") text = this.t("announceUndo");
+    else if (cause === "start" || cause === "restart") text = this.t("announceNewGame");
+    if (outcome && this.finishedAt !== detail.moves.length && cause !== "thinking") {
+      this.finishedAt = detail.moves.length;
+      text = `${text} ${this.finish(outcome, detail.moves.length)}`.trim();
+    }
+    if (text) announce(text);
+    if (cause === "stop") this.panel.showChoice();
     this.render();
-    if (detail.outcome && (detail.cause === "play" || detail.cause === "ai")) this.finished(detail.outcome);
   }
 
-  finished(outcome) {
+  // Reports the result, opens the dialog a moment later; returns the words to announce.
+  finish(outcome, plies) {
     const result = this.resultText(outcome);
-    announce(`${result.title} ${result.detail}`);
     report("game-end", {
       game: this.slug, mode: this.session.mode, level: this.session.level,
-      winner: outcome.winner, reason: outcome.reason, plies: this.session.moves.length,
+      result: outcome.winner === null ? "draw" : ["white", "black"][outcome.winner],
+      moves: plies, seconds: Math.round((performance.now() - this.startedAt) / 1000),
     });
-    const moves = this.session.moves.length;
-    setTimeout(() => {
-      // Only if nothing changed meanwhile (an undo or a new game).
-      if (this.session.outcome && this.session.moves.length === moves) this.dialog.show(result);
-      this.renderControls();
+    clearTimeout(this.resultTimer);
+    this.resultTimer = setTimeout(() => {
+      this.dialog.show(result);
+      this.panel.setShown("show-result", false);
     }, RESULT_DELAY_MS);
+    return `${result.title} ${result.detail}`;
   }
 
   resultText(outcome) {
     const { mode, humanSide } = this.session;
     let title;
-    if (outcome.winner === null) title = this.t("result-draw");
-    else if (mode === "ai") title = this.t(outcome.winner === humanSide ? "result-you-win" : "result-ai-wins");
-    else title = this.t("result-wins", { side: this.sideName(outcome.winner) });
-    const loser = outcome.winner === null ? "" : this.sideName(1 - outcome.winner);
-    const detail = this.t(`reason-${outcome.reason}`, { loser, limit: this.info.limit ?? "" });
-    return { title, detail };
+    if (outcome.winner === null) title = this.t("resultDraw");
+    else if (mode === "ai" || mode === "friend") title = this.t(outcome.winner === humanSide ? "resultYouWin" : "resultYouLose");
+    else title = this.t("resultWin", { side: this.sideName(outcome.winner) });
+    const values = {
+      side: outcome.winner === null ? "" : this.sideName(outcome.winner),
+      loser: outcome.winner === null ? "" : this.sideName(1 - outcome.winner),
+      cells: outcome.cells.join(this.t("listSeparator")),
+      limit: this.info.limit ?? "",
+    };
+    return { title, detail: this.t(`reason-${outcome.reason}`, values) };
   }
 
   describeMove({ text, player }) {
@@ -152,23 +186,31 @@ class Board2DPage {
     return this.t(key, { side: this.sideName(player), from, to, capture });
   }
 
+  // --- choosing points -------------------------------------------------------------------
+
   // A point chosen on the board (click, tap, Enter or Space).
   choosePoint(point) {
-    if (!this.session.mode) return this.refuse("no-game");
-    if (this.session.outcome) return this.refuse("game-over");
-    if (!this.session.canPlay()) return this.refuse("not-your-turn");
-    const state = this.session.state;
+    const session = this.session;
+    if (!session.mode) return this.refuse("no-game");
+    if (this.reviewPly !== null) return undefined;
+    if (session.outcome) return this.refuse("game-over");
+    if (!session.canPlay()) return this.refuse("not-your-turn");
+    const state = session.state;
     const dump = this.engine.dump(state);
     const owners = occupancy(this.slug, dump);
     const result = choose({
-      moves: this.legalMoves(),
+      moves: this.legalMoves(state),
       placing: describe(this.slug, dump).phase === "placing",
       owner: (p) => (owners.has(p) ? owners.get(p) : null),
       player: this.engine.toMove(state),
       movement: this.info.movement,
     }, this.pending, point);
     if (result.kind === "play") {
-      this.session.play(result.move);
+      try {
+        session.play(result.move);
+      } catch (error) {
+        this.refuse(error?.code ?? "not-your-turn", point);
+      }
       return undefined;
     }
     if (result.kind === "pending") {
@@ -178,32 +220,32 @@ class Board2DPage {
       this.render();
       return undefined;
     }
-    return this.refuse(this.engineCode(result.attempt), point);
+    return this.refuse(this.engineCode(state, result.attempt), point);
   }
 
-  // Why the engine refuses `text` (its EngineError code).
-  engineCode(text) {
-    const state = this.session.state;
+  // Why the engine refuses `text`: its EngineError code.
+  engineCode(state, text) {
     try {
       this.engine.play(state, this.engine.parseMove(state, text));
     } catch (error) {
       if (typeof error?.code === "string") return error.code;
       throw error;
     }
-    // choose() only sends texts that are not legal moves; reaching here is a bug.
+    // choose() only asks about texts that are not legal moves; reaching here is a bug.
     throw new Error(`the engine accepted ${text}, which is not among the legal moves`);
   }
 
   refuse(code, point = null) {
     let key = `error-${code}`;
-    // One code, two reasons: a protected enemy piece or a point that holds no enemy piece.
+    const state = this.session.state;
+    // capture-invalid has two causes: a protected enemy piece, or no enemy piece at all.
     if (code === "capture-invalid") {
-      const owners = occupancy(this.slug, this.engine.dump(this.session.state));
-      const enemy = 1 - this.engine.toMove(this.session.state);
-      key = owners.get(point) === enemy ? "error-capture-protected" : "error-capture-invalid";
+      const owners = occupancy(this.slug, this.engine.dump(state));
+      key = owners.get(point) === 1 - this.engine.toMove(state) ? "error-capture-protected" : "error-capture-invalid";
     }
     // wrong-phase: moving while pieces remain to be placed, or placing once all are placed.
     if (code === "wrong-phase" && this.root.dataset.phase !== "placing") key = "error-wrong-phase-moving";
+    if (code === "not-your-turn" && this.session.mode === "friend") key = "error-not-your-turn-friend";
     const text = this.t(key);
     this.message.textContent = text;
     this.message.hidden = false;
@@ -221,29 +263,42 @@ class Board2DPage {
   }
 
   cancel() {
-    if (this.pending === IDLE) return;
+    if (stageOf(this.pending) === "start") return;
     this.pending = back(this.pending);
     this.clearMessage();
     announce(this.t("announce-cancelled"));
     this.render();
   }
 
-  legalMoves() {
-    const state = this.session.state;
+  legalMoves(state) {
     return this.engine.legalMoves(state).map((move) => this.engine.formatMove(state, move));
   }
 
+  review(ply) {
+    const moves = this.session.moves;
+    this.reviewPly = ply === moves.length ? null : ply;
+    this.render();
+    const text = ply
+      ? this.t("reviewPosition", { ply, total: moves.length, move: this.describeMove(moves[ply - 1]) })
+      : this.t("reviewStart");
+    announce(text);
+  }
+
+  // --- drawing ---------------------------------------------------------------------------
+
   render() {
     const session = this.session;
-    const state = session.state;
+    const allMoves = session.moves;
+    const ply = this.reviewPly ?? allMoves.length;
+    const state = this.reviewPly === null ? session.state : session.history[ply];
     const dump = this.engine.dump(state);
     const facts = describe(this.slug, dump);
-    const outcome = session.outcome;
-    const interactive = session.canPlay();
+    const outcome = this.engine.outcome(state);
+    const interactive = this.reviewPly === null && Boolean(session.mode) && session.canPlay();
     const owners = occupancy(this.slug, dump);
-    const marks = highlights(interactive ? this.legalMoves() : [], this.pending);
+    const marks = highlights(interactive ? this.legalMoves(state) : [], this.pending);
     const player = this.engine.toMove(state);
-    // A move waiting for its capture is shown as made.
+    // A move waiting for its capture is drawn as made.
     if (this.pending.to !== null) {
       if (this.pending.from) owners.delete(this.pending.from);
       owners.set(this.pending.to, player);
@@ -252,7 +307,7 @@ class Board2DPage {
     if (marks.stage === "capture") {
       for (const [p, owner] of owners) if (owner !== player && !marks.removable.has(p)) protectedPieces.add(p);
     }
-    const last = session.moves.at(-1);
+    const last = allMoves[ply - 1];
     this.board.render({
       owners,
       selected: this.pending.from,
@@ -264,45 +319,65 @@ class Board2DPage {
       placing: facts.phase === "placing",
       lastMove: last ? splitMove(last.text) : null,
       winCells: outcome?.cells ?? [],
-      moveCount: session.moves.length,
+      moveCount: ply,
       interactive,
     });
-    const data = this.root.dataset;
-    data.mode = session.mode ?? "";
-    data.toMove = String(player);
-    data.phase = facts.phase;
-    data.stage = marks.stage;
-    data.outcome = outcome ? (outcome.winner === null ? "draw" : String(outcome.winner)) : "";
-    data.reason = outcome?.reason ?? "";
-    data.moves = String(session.moves.length);
-    data.thinking = String(session.thinking);
-    data.interactive = String(interactive);
+    this.moveList.update({
+      entries: allMoves.map((move) => ({ text: move.text, label: this.describeMove(move), player: move.player })),
+      reviewable: Boolean(session.outcome),
+      ply,
+    });
+    Object.assign(this.root.dataset, {
+      mode: session.mode ?? "",
+      toMove: String(this.engine.toMove(session.state)),
+      phase: facts.phase,
+      stage: marks.stage,
+      outcome: session.outcome ? String(session.outcome.winner ?? "draw") : "",
+      reason: session.outcome?.reason ?? "",
+      moves: String(allMoves.length),
+      thinking: String(session.thinking),
+      interactive: String(interactive),
+      reviewPly: this.reviewPly === null ? "" : String(this.reviewPly),
+    });
     this.renderStatus(facts, marks.stage, outcome);
-    this.renderControls();
+    this.panel.setStatus(this.turnText(facts.toMove, session.outcome));
+    this.panel.setEnabled("undo", Boolean(session.canUndo?.()));
+    this.panel.setShown("show-result", this.dialog.available && !this.dialog.open);
   }
 
+  turnText(toMove, outcome) {
+    const session = this.session;
+    if (!session.mode) return "";
+    if (outcome) return this.resultText(outcome).title;
+    if (session.mode === "local") return this.t("statusTurn", { side: this.sideName(toMove) });
+    if (session.mode === "ai" && session.thinking) return this.t("statusThinking");
+    if (toMove === session.humanSide) return this.t("statusYourTurn", { side: this.sideName(toMove) });
+    return this.t("statusTheirTurn", { side: this.sideName(toMove) });
+  }
+
+  // Under the board: the phase (or what the position shows), each side's pieces, the counters.
   renderStatus(facts, stage, outcome) {
     const t = this.t;
     const session = this.session;
-    let turn;
-    if (!session.mode) turn = t("status-choose-mode");
-    else if (outcome) turn = this.resultText(outcome).title;
-    else if (session.thinking) turn = t("status-ai-thinking", { side: this.sideName(facts.toMove) });
-    else if (session.mode === "ai") turn = t("status-your-turn", { side: this.sideName(facts.toMove) });
-    else turn = t("status-to-move", { side: this.sideName(facts.toMove) });
-    let phase = "";
-    if (session.mode && !outcome) {
-      phase = stage === "capture" ? t("phase-capture") : t(`phase-${facts.phase}`);
-      if (stage === "destination") phase = `${phase} · ${t("hint-destination")}`;
+    let phase;
+    if (!session.mode) phase = t("status-choose-mode");
+    else if (this.reviewPly === 0) phase = t("reviewStart");
+    else if (this.reviewPly !== null) {
+      const move = this.describeMove(session.moves[this.reviewPly - 1]);
+      phase = t("reviewPosition", { ply: this.reviewPly, total: session.moves.length, move });
     }
-    this.status.querySelector("[data-status-turn]").textContent = turn;
+    else if (outcome) phase = this.resultText(outcome).detail;
+    else if (stage === "capture") phase = t("phase-capture");
+    else if (stage === "destination") phase = t(`phase-${facts.phase}-destination`);
+    else phase = t(`phase-${facts.phase}`, { side: this.sideName(facts.toMove) });
     this.status.querySelector("[data-status-phase]").textContent = phase;
-    this.status.dataset.side = String(facts.toMove);
+    this.status.dataset.stage = stage;
+    const playing = Boolean(session.mode) && !outcome && this.reviewPly === null;
     for (const player of [0, 1]) {
       const row = this.status.querySelector(`[data-status-side="${player}"]`);
       row.querySelector("[data-count=reserve]").textContent = String(facts.reserve[player]);
       row.querySelector("[data-count=board]").textContent = String(facts.onBoard[player]);
-      row.toggleAttribute("data-current", Boolean(session.mode) && !outcome && facts.toMove === player);
+      row.toggleAttribute("data-current", playing && facts.toMove === player);
     }
     const counter = this.status.querySelector("[data-status-counter]");
     if (counter && facts.counter) {
@@ -315,12 +390,17 @@ class Board2DPage {
       repeats.dataset.value = String(facts.occurrences);
     }
   }
+}
 
-  renderControls() {
-    if (!this.session.mode) return;
-    this.panel.setEnabled("undo", this.session.canUndo());
-    this.panel.setShown("show-result", this.dialog.available && !this.dialog.open);
+async function createSession(engine, root) {
+  const roomId = document.body.dataset.roomId;
+  if (roomId) {
+    const { RoomSession } = await import("../rooms/room-session.js");
+    return new RoomSession({ engine, slug: engine.slug, roomId });
   }
+  const ai = new AiClient(root.dataset.workerUrl);
+  window.addEventListener("pagehide", () => ai.cancel());
+  return new GameSession({ engine, slug: engine.slug, ai, aiDelayMs: AI_DELAY_MS });
 }
 
 async function main() {
@@ -328,7 +408,8 @@ async function main() {
   if (!root) return;
   const t = loadStrings();
   const engine = await loadEngine(root.dataset.game);
-  window.board2dPage = new Board2DPage({ root, engine, t });
+  const session = await createSession(engine, root);
+  new Board2DPage({ root, engine, session, t });
 }
 
 main();
