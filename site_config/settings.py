@@ -125,7 +125,9 @@ if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
+            # redis-py 8 defaults socket_timeout to 5 s, which aborts channels-redis's blocking
+            # BZPOPMIN and kills every consumer (channels_redis issue 422): no client timeout.
+            "CONFIG": {"hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": None}]},
         }
     }
 else:

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Throwaway Redis and PostgreSQL on loopback, for the scale-out integration tests and the
+# benchmark. Everything lives in one temporary directory; nothing touches the system's own
+# clusters or ports.
+#
+#   scripts/services.sh start DIR   # DIR must not exist or be empty; prints (and writes to
+#                                   # DIR/env) REDIS_URL=... and DATABASE_URL=...
+#   scripts/services.sh stop DIR    # stops both and removes DIR
+#
+# PostgreSQL refuses to run as root: as root the cluster runs as the `postgres` system user
+# (created by Debian's postgresql package). Missing binaries are an error, never a skip.
+set -euo pipefail
+
+usage() { echo "usage: $0 start|stop DIR" >&2; exit 2; }
+[ $# -eq 2 ] || usage
+action=$1
+dir=$2
+
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+pg_bin() {
+  local found
+  found=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
+  if [ -z "$found" ] || [ ! -x "$found/initdb" ]; then
+    echo "services.sh: PostgreSQL binaries not found under /usr/lib/postgresql/*/bin" \
+      "(run scripts/system-deps.sh)" >&2
+    exit 1
+  fi
+  echo "$found"
+}
+
+as_pg() {
+  if [ "$(id -u)" = 0 ]; then
+    runuser -u postgres -- "$@"
+  else
+    "$@"
+  fi
+}
+
+start() {
+  trap 'stop' ERR  # a half-started pair is stopped, not left behind
+  command -v redis-server >/dev/null || { echo "services.sh: redis-server not found" >&2; exit 1; }
+  local bin
+  bin=$(pg_bin)
+  mkdir -p "$dir"
+  dir=$(cd "$dir" && pwd)
+  chmod 755 "$dir"
+  local redis_port pg_port
+  redis_port=$(free_port)
+  pg_port=$(free_port)
+
+  redis-server --bind 127.0.0.1 --port "$redis_port" --save '' --appendonly no \
+    --daemonize yes --pidfile "$dir/redis.pid" --logfile "$dir/redis.log" --dir "$dir"
+
+  # The cluster gets its own directory under /tmp: DIR's parents may not be open to postgres.
+  local pg
+  pg=$(mktemp -d /tmp/little-table-pg.XXXXXX)
+  echo "$pg" >"$dir/pgdir"
+  chmod 755 "$pg"
+  mkdir -p "$pg/data" "$pg/socket"
+  if [ "$(id -u)" = 0 ]; then chown -R postgres: "$pg"; fi
+  as_pg "$bin/initdb" -D "$pg/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 \
+    >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
+  as_pg "$bin/pg_ctl" -D "$pg/data" -l "$pg/postgres.log" -w -t 60 start -o \
+    "-c listen_addresses=127.0.0.1 -p $pg_port -c unix_socket_directories=$pg/socket \
+     -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    >/dev/null
+  as_pg "$bin/createdb" -h 127.0.0.1 -p "$pg_port" -U postgres little_table
+
+  for _ in $(seq 50); do
+    redis-cli -h 127.0.0.1 -p "$redis_port" ping >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  {
+    echo "REDIS_URL=redis://127.0.0.1:$redis_port/0"
+    echo "DATABASE_URL=postgres://postgres@127.0.0.1:$pg_port/little_table"
+  } | tee "$dir/env"
+}
+
+stop() {
+  [ -d "$dir" ] || return 0
+  if [ -f "$dir/redis.pid" ]; then
+    kill "$(cat "$dir/redis.pid")" 2>/dev/null || true
+  fi
+  if [ -f "$dir/pgdir" ]; then
+    local pg
+    pg=$(cat "$dir/pgdir")
+    if [ -f "$pg/data/postmaster.pid" ]; then
+      as_pg "$(pg_bin)/pg_ctl" -D "$pg/data" -m immediate -w stop >/dev/null 2>&1 || true
+    fi
+    case "$pg" in /tmp/little-table-pg.*) rm -rf "$pg" ;; esac
+  fi
+  rm -rf "$dir"
+}
+
+case "$action" in
+  start) start ;;
+  stop) stop ;;
+  *) usage ;;
+esac
