@@ -20,7 +20,7 @@ const PEG_HEIGHT = STEP * 4 + 0.3;
 const TARGET = new THREE.Vector3(0, STEP * 1.6, 0);
 const VIEWS = {
   oblique: { polar: 0.98, azimuth: 0, distance: 12.4 },
-  top: { polar: 0.0001, azimuth: 0, distance: 12 },
+  top: { polar: 0.0001, azimuth: 0, distance: 10.5 },
 };
 const MAX_POLAR = 1.32; // never below the base: the board cannot flip
 const DROP_MS = 320;
@@ -59,11 +59,15 @@ function labelTexture(text) {
 export class Board3D {
   // container: the element to draw in (gets a canvas). options: { onIntent(peg), onRefused(peg),
   // onContextLost(), onContextRestored() }. Throws if WebGL cannot start.
-  constructor(container, { onIntent, onRefused = () => {}, onContextLost = () => {}, onContextRestored = () => {} }) {
+  constructor(container, {
+    onIntent, onRefused = () => {}, onContextLost = () => {}, onContextRestored = () => {},
+    onRenderSpeed = () => {},
+  }) {
     this.container = container;
     this.onIntent = onIntent;
     this.onRefused = onRefused;
     this.frames = 0;
+    this.renderMs = 0; // time spent in renderer.render, for the render-speed report
     this.pending = false;
     this.animations = [];
     this.view = { pegs: Array.from({ length: 16 }, () => []), usable: false, toMove: 0 };
@@ -90,6 +94,15 @@ export class Board3D {
     this.controls.target.copy(TARGET);
     this.placeCamera(VIEWS.oblique);
     this.controls.addEventListener("change", () => this.requestRender());
+    // After the first turn of the board, report how fast frames are drawn (once per page).
+    let turnStart = null;
+    this.controls.addEventListener("start", () => { turnStart ??= { frames: this.frames, ms: this.renderMs }; });
+    this.controls.addEventListener("end", () => {
+      const frames = this.frames - (turnStart?.frames ?? this.frames);
+      if (frames < 10 || this.speedReported) return;
+      this.speedReported = true;
+      onRenderSpeed(Math.round(1000 / ((this.renderMs - turnStart.ms) / frames)));
+    });
 
     this.bindPointer();
     this.canvas.addEventListener("webglcontextlost", () => {
@@ -194,9 +207,12 @@ export class Board3D {
     this.pending = false;
     if (this.disposed) return;
     this.animations = this.animations.filter((step) => step(now));
+    const startedAt = performance.now();
     this.renderer.render(this.scene, this.camera);
+    this.renderMs += performance.now() - startedAt;
     this.frames += 1;
     this.container.dataset.frames = String(this.frames);
+    this.container.dataset.renderMs = this.renderMs.toFixed(1);
     if (this.animations.length) this.requestRender();
   }
 

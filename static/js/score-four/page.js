@@ -32,7 +32,6 @@ const page = {
   lens: false,
   resultTimer: null,
   dropCells: new Set(),
-  startedAt: 0,
 };
 
 const modePanel = new ModePanel(document.querySelector("[data-mode-panel]"), {
@@ -81,8 +80,6 @@ async function createSession() {
 
 function startGame(options) {
   page.session.start(options);
-  page.startedAt = performance.now();
-  report("game-start", { game: SLUG, mode: options.mode, level: options.level });
   modePanel.showControls({ modeText: modeText() });
   modePanel.setShown("undo", typeof page.session.undo === "function");
   modePanel.setShown("again", typeof page.session.restart === "function");
@@ -139,17 +136,21 @@ function onChange({ detail }) {
     if (outcome) {
       text += ` ${resultTitle(outcome)}`;
       page.resultTimer = setTimeout(() => dialog.show({ title: resultTitle(outcome), detail: resultDetail(outcome) }), RESULT_DELAY_MS);
-      report("game-end", {
-        game: SLUG, mode: page.session.mode, level: page.session.level,
-        result: outcome.winner === null ? "draw" : outcome.winner === 0 ? "white" : "black",
-        moves: moves.length, seconds: Math.round((performance.now() - page.startedAt) / 1000),
-      });
+      report("game-end", { ...gameFields(), winner: outcome.winner, moves: moves.length });
     }
     announce(text);
   } else if (cause === "undo") announce(`${t("announceUndo")} ${statusText()}`);
-  else if (cause === "start" || cause === "restart") announce(`${t("announceNewGame")} ${statusText()}`);
+  else if (cause === "start" || cause === "restart") {
+    report("game-start", gameFields());
+    announce(`${t("announceNewGame")} ${statusText()}`);
+  }
   if (cause === "stop") modePanel.showChoice();
   render();
+}
+
+function gameFields() {
+  const { mode, level, humanSide } = page.session;
+  return mode === "ai" ? { game: SLUG, mode, level, humanSide } : { game: SLUG, mode };
 }
 
 function moveText(move) {
@@ -258,6 +259,7 @@ async function startBoard() {
         report("webgl-context-lost", { game: SLUG });
       },
       onContextRestored: () => { boardEl.dataset.state = "3d"; },
+      onRenderSpeed: (fps) => report("render-speed", { game: SLUG, fps }),
     });
     boardEl.dataset.state = "3d";
     render();

@@ -1,0 +1,260 @@
+"""The Score Four play page in Chromium: modes, the panel, the 3D board's state, the result
+dialog, keyboard play, no WebGL, the phone layout and every language.
+
+The page exposes its state on the board element as data- attributes (data-moves,
+data-to-move, data-outcome, data-thinking, data-gold-cells, data-frames, data-ready), so no
+test depends on the interface's words.
+"""
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+LANGUAGES = ["ko", "ja", "zh-hans"]
+BOARD = "[data-board3d]"
+NO_WEBGL = """
+const original = HTMLCanvasElement.prototype.getContext;
+HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+  if (/webgl/i.test(type)) return null;
+  return original.call(this, type, ...rest);
+};
+"""
+SPY_BEACONS = """
+const send = navigator.sendBeacon.bind(navigator);
+window.__beacons = [];
+navigator.sendBeacon = (url, body) => { window.__beacons.push(String(body)); return send(url, body); };
+"""
+WHITE_WINS_ON_ROW_1 = ["A1", "A2", "B1", "B2", "C1", "C2", "D1"]
+
+
+def watch(page):
+    problems = []
+    page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
+    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url} {r.failure}"))
+    page.on("response", lambda r: r.status >= 400 and problems.append(f"HTTP {r.status}: {r.url}"))
+    return problems
+
+
+def open_page(page, live_server_url, language="ko", ready="3d"):
+    problems = watch(page)
+    page.goto(f"{live_server_url}/{language}/score-four/")
+    expect(page.locator(BOARD)).to_have_attribute("data-ready", ready)
+    return problems
+
+
+def peg(page, name):
+    return page.locator(f'[data-peg-panel] [data-peg="{name}"]')
+
+
+def start(page, mode, level=None, human_side=0):
+    selector = f'[data-mode-choice] [data-start][data-mode="{mode}"]'
+    if level:
+        selector += f'[data-level="{level}"][data-human-side="{human_side}"]'
+    page.locator(selector).click()
+    expect(page.locator("[data-game-controls]")).to_be_visible()
+
+
+def moves(page):
+    return int(page.locator(BOARD).get_attribute("data-moves"))
+
+
+def wait_for_human_turn_or_end(page):
+    page.wait_for_function(
+        """() => { const b = document.querySelector('[data-board3d]');
+                   return b.dataset.outcome !== '' || (b.dataset.thinking === 'false'
+                     && b.dataset.toMove === '0'); }"""
+    )
+
+
+def play_local(page, names):
+    for name in names:
+        count = moves(page)
+        peg(page, name).click()
+        expect(page.locator(BOARD)).to_have_attribute("data-moves", str(count + 1))
+
+
+def test_full_game_against_the_beginner_through_the_panel(page, live_server_url):
+    problems = open_page(page, live_server_url)
+    start(page, "ai", "beginner")
+    board = page.locator(BOARD)
+    for _ in range(32):
+        wait_for_human_turn_or_end(page)
+        if board.get_attribute("data-outcome"):
+            break
+        page.locator('[data-peg-panel] .peg[aria-disabled="false"]').first.click()
+    expect(board).not_to_have_attribute("data-outcome", "")
+    expect(page.locator("dialog[data-result-dialog]")).to_be_visible()
+    assert page.locator("[data-peg-panel] .peg[aria-disabled='false']").count() == 0
+    assert problems == []
+
+
+def test_undo_against_the_ai_returns_to_the_humans_turn(page, live_server_url):
+    problems = open_page(page, live_server_url)
+    start(page, "ai", "beginner")
+    board = page.locator(BOARD)
+    for name, count in [("A1", "2"), ("B4", "4")]:
+        peg(page, name).click()
+        expect(board).to_have_attribute("data-moves", count)
+        expect(board).to_have_attribute("data-thinking", "false")
+    page.locator('[data-game-controls] [data-action="undo"]').click()
+    expect(board).to_have_attribute("data-moves", "2")
+    expect(board).to_have_attribute("data-to-move", "0")
+    expect(peg(page, "A1")).to_have_attribute("data-balls", "w" if moves(page) else "")
+    expect(peg(page, "B4")).to_have_attribute("aria-disabled", "false")
+    assert problems == []
+
+
+def test_two_players_win_turns_the_line_gold_and_the_result_can_be_hidden(page, live_server_url):
+    problems = open_page(page, live_server_url)
+    start(page, "local")
+    play_local(page, WHITE_WINS_ON_ROW_1)
+    board = page.locator(BOARD)
+    expect(board).to_have_attribute("data-outcome", "white")
+    expect(board).to_have_attribute("data-gold-cells", "A1/1 B1/1 C1/1 D1/1")
+    expect(page.locator("[data-peg-panel] .level--gold")).to_have_count(4)
+    expect(page.locator("[data-announcer]")).not_to_be_empty()
+    dialog = page.locator("dialog[data-result-dialog]")
+    expect(dialog).to_be_visible()
+    expect(page.locator("[data-result-title]")).to_be_focused()
+    dialog.locator('[data-action="view-board"]').click()
+    expect(dialog).to_be_hidden()
+    show = page.locator('[data-game-controls] [data-action="show-result"]')
+    expect(show).to_be_focused()
+    show.click()
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")  # Escape is "View board" too
+    expect(dialog).to_be_hidden()
+    # Step back through the finished game, with the buttons and with the keyboard.
+    review = page.locator("[data-move-list]")
+    review.locator('[data-review-step="prev"]').click()
+    expect(review).to_have_attribute("data-review-ply", "6")
+    expect(peg(page, "D1")).to_have_attribute("data-balls", "")
+    expect(board).to_have_attribute("data-gold-cells", "")
+    page.keyboard.press("Home")
+    expect(review).to_have_attribute("data-review-ply", "0")
+    page.keyboard.press("ArrowRight")
+    expect(review).to_have_attribute("data-review-ply", "1")
+    expect(peg(page, "A1")).to_have_attribute("data-balls", "w")
+    page.keyboard.press("End")
+    expect(board).to_have_attribute("data-gold-cells", "A1/1 B1/1 C1/1 D1/1")
+    assert problems == []
+
+
+def test_start_as_black_lets_the_ai_move_first(page, live_server_url):
+    problems = open_page(page, live_server_url)
+    start(page, "ai", "intermediate", human_side=1)
+    board = page.locator(BOARD)
+    expect(board).to_have_attribute("data-moves", "1")
+    expect(board).to_have_attribute("data-to-move", "1")
+    expect(page.locator("[data-peg-panel] [data-balls='w']")).to_have_count(1)
+    page.locator('[data-game-controls] [data-action="choose-mode"]').click()
+    expect(page.locator("[data-mode-choice]")).to_be_visible()
+    expect(board).to_have_attribute("data-moves", "0")
+    assert problems == []
+
+
+def test_keyboard_alone_plays_a_game(page, live_server_url):
+    problems = open_page(page, live_server_url)
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('[data-start][data-mode=local]')"):
+            break
+    page.keyboard.press("Enter")
+    expect(peg(page, "A1")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(peg(page, "B1")).to_be_focused()  # Tab moves along the buttons
+    page.keyboard.press("Shift+Tab")
+    # White A1, B1, C1, D1 and black A2, B2, C2, moving with the arrow keys.
+    keys = ["Enter", "ArrowDown", "Enter"]
+    for _ in range(3):
+        keys += ["ArrowUp", "ArrowRight", "Enter", "ArrowDown", "Enter"]
+    for key in keys[:-2]:
+        page.keyboard.press(key)
+    board = page.locator(BOARD)
+    expect(board).to_have_attribute("data-outcome", "white")
+    expect(page.locator("[data-result-title]")).to_be_focused()
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.action === 'view-board'"):
+            break
+    page.keyboard.press("Enter")
+    expect(page.locator("dialog[data-result-dialog]")).to_be_hidden()
+    expect(page.locator('[data-game-controls] [data-action="show-result"]')).to_be_focused()
+    assert problems == []
+
+
+def test_without_webgl_the_panel_plays_and_the_failure_is_reported(browser, live_server_url):
+    context = browser.new_context()
+    context.add_init_script(NO_WEBGL)
+    context.add_init_script(SPY_BEACONS)
+    page = context.new_page()
+    problems = open_page(page, live_server_url, ready="panel")
+    board = page.locator(BOARD)
+    expect(board).to_have_attribute("data-state", "no-webgl")
+    expect(board.locator("[data-board-message]")).to_be_visible()
+    expect(board.locator("canvas")).to_have_count(0)
+    start(page, "local")
+    play_local(page, WHITE_WINS_ON_ROW_1)
+    expect(board).to_have_attribute("data-outcome", "white")
+    expect(page.locator("[data-peg-panel] .level--gold")).to_have_count(4)
+    expect(page.locator("dialog[data-result-dialog]")).to_be_visible()
+    # The statistics client sends its queue when the page goes: the 3D failure is in it.
+    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide'))")
+    bodies = page.evaluate("window.__beacons")
+    events = [event for body in bodies for event in json.loads(body)["events"]]
+    board_events = [e for e in events if e["event"] == "board-3d"]
+    assert [(e["game"], e["outcome"]) for e in board_events] == [("score-four", "failed")]
+    page.wait_for_load_state("networkidle")
+    assert problems == []
+    context.close()
+
+
+def test_idle_board_draws_nothing_and_survives_a_lost_context(page, live_server_url):
+    problems = open_page(page, live_server_url)
+    board = page.locator(BOARD)
+    page.wait_for_timeout(300)
+    frames = board.get_attribute("data-frames")
+    page.wait_for_timeout(1500)
+    assert board.get_attribute("data-frames") == frames
+    page.evaluate("""() => {
+      window.__lose = document.querySelector('[data-board3d] canvas').getContext('webgl2')
+        .getExtension('WEBGL_lose_context');
+      window.__lose.loseContext();
+    }""")
+    expect(board).to_have_attribute("data-state", "context-lost")
+    start(page, "local")
+    play_local(page, ["B2"])  # the panel keeps working
+    page.evaluate("window.__lose.restoreContext()")
+    expect(board).to_have_attribute("data-state", "3d")
+    play_local(page, ["B2"])
+    page.wait_for_function(f"+document.querySelector('{BOARD}').dataset.frames > {frames}")
+    assert problems == []
+
+
+def test_phone_layout_puts_the_panel_below_the_board(browser, live_server_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    problems = open_page(page, live_server_url)
+    board = page.locator(BOARD).bounding_box()
+    panel = page.locator(".play-panel").bounding_box()
+    assert panel["y"] >= board["y"] + board["height"]
+    assert board["width"] <= 390 and panel["width"] <= 390
+    assert problems == []
+    context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_language_renders_its_strings(page, live_server_url, language):
+    problems = open_page(page, live_server_url, language)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    strings = json.loads(page.locator("#ui-strings").text_content())
+    assert strings and all(isinstance(v, str) and v.strip() for v in strings.values()), strings
+    start(page, "local")
+    play_local(page, WHITE_WINS_ON_ROW_1)
+    expect(page.locator("dialog[data-result-dialog]")).to_be_visible()
+    assert page.locator("[data-missing-string]").count() == 0
+    for button in page.locator("[data-peg-panel] .peg").all():
+        assert button.get_attribute("aria-label")
+    assert problems == []
