@@ -23,7 +23,10 @@ HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
 SPY_BEACONS = """
 const send = navigator.sendBeacon.bind(navigator);
 window.__beacons = [];
-navigator.sendBeacon = (url, body) => { window.__beacons.push(String(body)); return send(url, body); };
+navigator.sendBeacon = (url, body) => {
+  window.__beacons.push(String(body));
+  return send(url, body);
+};
 """
 WHITE_WINS_ON_ROW_1 = ["A1", "A2", "B1", "B2", "C1", "C2", "D1"]
 
