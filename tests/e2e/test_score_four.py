@@ -7,6 +7,7 @@ test depends on the interface's words.
 """
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -104,7 +105,7 @@ def test_undo_against_the_ai_returns_to_the_humans_turn(page, live_server_url):
     page.locator('[data-game-controls] [data-action="undo"]').click()
     expect(board).to_have_attribute("data-moves", "2")
     expect(board).to_have_attribute("data-to-move", "0")
-    expect(peg(page, "A1")).to_have_attribute("data-balls", "w" if moves(page) else "")
+    expect(peg(page, "A1")).to_have_attribute("data-balls", re.compile("^w"))
     expect(peg(page, "B4")).to_have_attribute("aria-disabled", "false")
     assert problems == []
 
