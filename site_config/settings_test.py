@@ -1,6 +1,8 @@
 """Settings for the test suite: the production settings with static files read from the
 source folders (no collectstatic step between an edit and a test) and a fast password hash."""
 
+import os
+
 from site_config.settings import *  # noqa: F403
 
 STORAGES = {
@@ -10,3 +12,9 @@ STORAGES = {
 SERVESTATIC_USE_FINDERS = True
 SERVESTATIC_AUTOREFRESH = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# One test database file per pytest process, so parallel runs never share (and corrupt) one.
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": str(LOCAL_DIR / f"test-db-{os.getpid()}.sqlite3")  # noqa: F405
+    }
