@@ -1,0 +1,224 @@
+"""Load benchmark for friend rooms: N rooms, two WebSocket players each, random legal games at
+a fixed pace, against running daphne servers (or ones this script starts). Prints move
+round-trip latency (send to the sender seeing its own move applied) p50/p95/p99, moves per
+second, errors and the servers' resident memory.
+
+    # against servers already running (create-rate limit raised on them):
+    .venv/bin/python bench/rooms_load.py --url http://127.0.0.1:8000 --rooms 50 --pids 1234
+    # or let the script start them: embedded (SQLite, in-memory layer, one process) ...
+    .venv/bin/python bench/rooms_load.py --spawn embedded --rooms 50
+    # ... or Redis + PostgreSQL (scripts/services.sh) with two processes:
+    .venv/bin/python bench/rooms_load.py --spawn scaled --rooms 50
+
+Loopback only; every loop is bounded by --seconds. The client runs on the same machine and
+competes with the servers for CPU, so the figures are lower bounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from contextlib import ExitStack
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from games.engine import registry  # noqa: E402
+from tests.rooms.scale_out import Daphne, migrate, request, services  # noqa: E402
+
+MAX_ROOMS = 2000
+
+
+class Stats:
+    def __init__(self):
+        self.latencies: list[float] = []
+        self.errors: dict[str, int] = {}
+        self.moves = 0
+
+    def error(self, code: str) -> None:
+        self.errors[code] = self.errors.get(code, 0) + 1
+
+
+async def player(origin, room_id, secret, stats, pace, deadline, rng, game):
+    from websockets.asyncio.client import connect
+
+    url = origin.replace("http", "ws", 1) + f"/ws/rooms/{room_id}/"
+    headers = {"Cookie": f"seat_{room_id}={secret}"}
+    async with connect(url, origin=origin, additional_headers=headers) as socket:
+        room, side, sent_at = None, None, None
+        next_move_at = time.monotonic() + rng.random() * pace
+        while time.monotonic() < deadline:
+            try:
+                raw = await asyncio.wait_for(socket.recv(), timeout=0.25)
+            except TimeoutError:
+                raw = None
+            if raw is not None:
+                message = json.loads(raw)
+                kind = message["type"]
+                if kind == "error":
+                    stats.error(message["code"])
+                    sent_at = None
+                    await socket.send(json.dumps({"type": "sync"}))
+                if "room" in message and (
+                    room is None or message["room"]["version"] >= room["version"]
+                ):
+                    room, side = message["room"], message["you"]["side"]
+                    move = message.get("move")
+                    if sent_at is not None and move and move["player"] == side:
+                        stats.latencies.append(time.monotonic() - sent_at)
+                        stats.moves += 1
+                        sent_at = None
+                        next_move_at = time.monotonic() + pace
+            if room is None or sent_at is not None or time.monotonic() < next_move_at:
+                continue
+            if room["status"] == "finished" and not room["rematch"][side]:
+                await socket.send(json.dumps({"type": "rematch", "round": room["round"]}))
+                room = {**room, "rematch": [True, True]}  # asked; wait for the next round
+                continue
+            state = game.load(room["state"])
+            if room["status"] != "playing" or game.to_move(state) != side:
+                continue
+            move = rng.choice(game.legal_moves(state))
+            text = game.format_move(state, move)
+            sent_at = time.monotonic()
+            await socket.send(json.dumps({"type": "move", "ply": room["ply"], "move": text}))
+
+
+async def run_room(index, origins, args, stats, deadline):
+    rng = random.Random(args.seed * 100_003 + index)
+    game = registry.get(args.game)
+    host_origin = origins[index % len(origins)]
+    guest_origin = origins[(index + 1) % len(origins)]  # across processes when there are two
+    host_port, guest_port = urlparse(host_origin).port, urlparse(guest_origin).port
+    status, data, cookies = await asyncio.to_thread(
+        request, host_port, "POST", "/api/rooms/", {"game": args.game}
+    )
+    if status != 201:
+        stats.error(f"create-{status}")
+        return
+    room_id = data["id"]
+    host = cookies[f"seat_{room_id}"]
+    status, _data, cookies = await asyncio.to_thread(
+        request, guest_port, "POST", f"/api/rooms/{room_id}/join"
+    )
+    if status != 200:
+        stats.error(f"join-{status}")
+        return
+    guest = cookies[f"seat_{room_id}"]
+    try:
+        await asyncio.gather(
+            player(host_origin, room_id, host, stats, args.pace, deadline, rng, game),
+            player(guest_origin, room_id, guest, stats, args.pace, deadline, rng, game),
+        )
+    except Exception as error:  # a dropped socket counts as an error, the run goes on
+        stats.error(type(error).__name__)
+
+
+def rss_mib(pids):
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total / 1024
+
+
+def percentile(values, fraction):
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def measure(origins, pids, args):
+    stats = Stats()
+    start = time.monotonic()
+    deadline = start + args.seconds
+    tasks = []
+    for index in range(args.rooms):
+        tasks.append(asyncio.create_task(run_room(index, origins, args, stats, deadline)))
+        await asyncio.sleep(args.ramp / max(args.rooms, 1))
+    rss_peak = 0.0
+    while time.monotonic() < deadline:
+        rss_peak = max(rss_peak, rss_mib(pids))
+        await asyncio.sleep(1)
+    await asyncio.wait(tasks, timeout=10)
+    elapsed = time.monotonic() - start
+    ms = [value * 1000 for value in stats.latencies]
+    return {
+        "rooms": args.rooms,
+        "sockets": 2 * args.rooms,
+        "moves": stats.moves,
+        "moves_per_s": round(stats.moves / elapsed, 1),
+        "p50_ms": round(percentile(ms, 0.50), 1),
+        "p95_ms": round(percentile(ms, 0.95), 1),
+        "p99_ms": round(percentile(ms, 0.99), 1),
+        "mean_ms": round(statistics.fmean(ms), 1) if ms else None,
+        "errors": stats.errors,
+        "server_rss_mib": round(rss_peak, 1),
+    }
+
+
+def spawn(kind, stack, workdir):
+    extra = {"ROOMS_CREATIONS_PER_WINDOW": "1000000", "LOG_LEVEL": "ERROR"}
+    if kind == "embedded":
+        extra["SQLITE_PATH"] = str(workdir / "bench.sqlite3")
+        count = 1
+    else:
+        extra.update(stack.enter_context(services(workdir / "services")))
+        count = 2
+    migrate(extra)
+    servers = []
+    for n in range(count):
+        server = Daphne(extra, workdir / f"daphne-{n}.log")
+        stack.callback(server.stop)
+        servers.append(server)
+    return [s.origin for s in servers], [s.process.pid for s in servers]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", action="append", help="a running server (repeat for several)")
+    parser.add_argument("--pids", type=int, nargs="*", default=[], help="server pids for RSS")
+    parser.add_argument("--spawn", choices=["embedded", "scaled"], help="start servers here")
+    parser.add_argument("--rooms", type=int, nargs="+", default=[20], help="one run per value")
+    parser.add_argument("--pace", type=float, default=2.0, help="seconds between a room's moves")
+    parser.add_argument("--seconds", type=float, default=30.0, help="length of each run")
+    parser.add_argument("--ramp", type=float, default=2.0, help="seconds to open all rooms")
+    parser.add_argument("--game", default="score-four", choices=registry.SLUGS)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if not args.url and not args.spawn:
+        parser.error("give --url (a running server) or --spawn embedded|scaled")
+    if max(args.rooms) > MAX_ROOMS or args.seconds > 600:
+        parser.error(f"at most {MAX_ROOMS} rooms and 600 seconds")
+    for url in args.url or []:
+        if urlparse(url).hostname not in {"127.0.0.1", "localhost", "::1"}:
+            parser.error("loopback servers only")
+    with ExitStack() as stack, tempfile.TemporaryDirectory(prefix="rooms-bench-") as tmp:
+        if args.spawn:
+            origins, pids = spawn(args.spawn, stack, Path(tmp))
+        else:
+            origins, pids = args.url, args.pids
+        label = args.spawn or ",".join(origins)
+        for rooms in args.rooms:
+            run_args = argparse.Namespace(**{**vars(args), "rooms": rooms})
+            result = asyncio.run(measure(origins, pids, run_args))
+            print(json.dumps({"setup": label, "processes": len(origins), **result}), flush=True)
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "site_config.settings")
+    main()
