@@ -297,7 +297,8 @@ def test_every_language_has_the_same_section_ids(name):
 # abbreviations every reader of these languages uses, and the move notation.
 ALLOWED_LATIN = {
     "AI", "PC", "CPU", "GPU", "OS", "ID", "IP", "URL", "DOI", "PDF", "TSDR", "USPTO", "App",
-    "HttpOnly", "Cookie", "csrftoken", "Tab", "Enter", "Global", "Privacy", "Control", "Do", "Not", "Track",
+    "HttpOnly", "Cookie", "csrftoken", "Tab", "Enter",
+    "Global", "Privacy", "Control", "Do", "Not", "Track",
     "Oren", "Patashnik", "L", "Victor", "Allis", "Ken", "Thompson", "René", "Romen", "Bell",
     "Labs", "Qubic", "Score", "Four", "Dara", "little", "table", "x", "D",
 }
