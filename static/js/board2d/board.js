@@ -178,11 +178,27 @@ export class Board2D {
     const fresh = view.moveCount !== this.drawnMoveCount && view.moveCount > 0;
     this.drawnMoveCount = view.moveCount;
     if (last?.from) svg("circle", { cx: xy[last.from][0], cy: xy[last.from][1], r: r * 0.55, class: "mark-from" }, this.marks);
-    for (const [point, owner] of view.owners) this.drawPiece(point, owner, fresh && point === last?.to);
-    if (last?.to && view.owners.has(last.to)) svg("circle", { cx: xy[last.to][0], cy: xy[last.to][1], r: r + 9, class: "mark-to" }, this.overlay);
+    for (const [point, owner] of view.owners) {
+      this.drawPiece(point, owner, fresh && point === last?.to, view.protectedPieces.has(point));
+    }
+    if (last?.to && view.owners.has(last.to)) {
+      const [x, y] = xy[last.to];
+      if (this.layout.kind === "cells") {
+        // A square's last piece: the square lights up behind it.
+        const half = this.layout.step / 2 - 8;
+        svg("rect", { x: x - half, y: y - half, width: 2 * half, height: 2 * half, rx: 14, class: "mark-to-cell" }, this.marks);
+      } else {
+        svg("circle", { cx: x, cy: y, r: r + 9, class: "mark-to" }, this.overlay);
+      }
+    }
     if (last?.capture && !view.owners.has(last.capture)) this.drawCross(last.capture, r * 0.45, "mark-capture");
     this.drawWinLine(view.winCells);
-    if (view.selected) svg("circle", { cx: xy[view.selected][0], cy: xy[view.selected][1], r: r + 8, class: "mark-selected" }, this.overlay);
+    if (view.selected) {
+      // Once the piece has left for its pending destination, its start is only outlined.
+      const left = !view.owners.has(view.selected);
+      const [x, y] = xy[view.selected];
+      svg("circle", { cx: x, cy: y, r: left ? r * 0.55 : r + 8, class: left ? "mark-from" : "mark-selected" }, this.overlay);
+    }
     if (view.pendingTo) svg("circle", { cx: xy[view.pendingTo][0], cy: xy[view.pendingTo][1], r: r + 8, class: "mark-pending" }, this.overlay);
     for (const point of view.destinations) svg("circle", { cx: xy[point][0], cy: xy[point][1], r: r * 0.36, class: "mark-destination" }, this.overlay);
     for (const point of view.removable) svg("circle", { cx: xy[point][0], cy: xy[point][1], r: r + 8, class: "mark-removable" }, this.overlay);
@@ -194,10 +210,13 @@ export class Board2D {
     this.labelPoints(view);
   }
 
-  drawPiece(point, owner, fresh) {
+  drawPiece(point, owner, fresh, shielded) {
     const [x, y] = this.layout.xy[point];
     const r = this.layout.pieceRadius;
-    const group = svg("g", { class: `piece piece--${owner}${fresh ? " piece--fresh" : ""}`, "data-piece": point }, this.pieces);
+    let className = `piece piece--${owner}`;
+    if (fresh) className += " piece--fresh";
+    if (shielded) className += " piece--protected";
+    const group = svg("g", { class: className, "data-piece": point }, this.pieces);
     if (this.slug === "tic-tac-toe") {
       if (owner === 0) {
         const d = r * 0.78;

@@ -36,7 +36,6 @@ class Board2DPage {
     this.reviewPly = null; // a position of the finished game being looked at
     this.resultTimer = null;
     this.finishedAt = null; // plies when the current result was reported
-    this.startedAt = 0;
     this.status = root.querySelector("[data-board2d-status]");
     this.message = root.querySelector("[data-board2d-message]");
     this.board = new Board2D(root.querySelector("[data-board2d]"), {
@@ -97,12 +96,16 @@ class Board2DPage {
 
   start({ mode, level, humanSide }) {
     this.session.start({ mode, level, humanSide });
-    this.startedAt = performance.now();
-    report("game-start", { game: this.slug, mode, level });
+    this.reportStart();
     this.panel.showControls({ modeText: this.modeText() });
     this.panel.setShown("undo", typeof this.session.undo === "function");
     this.panel.setShown("again", typeof this.session.restart === "function");
     this.board.buttons.get(this.board.focusPoint).focus({ preventScroll: true });
+  }
+
+  reportStart() {
+    const { mode, level, humanSide } = this.session;
+    report("game-start", { game: this.slug, mode, level, humanSide });
   }
 
   modeText() {
@@ -114,7 +117,10 @@ class Board2DPage {
   action(name) {
     const session = this.session;
     if (name === "undo" && session.canUndo?.()) session.undo();
-    else if (name === "again") session.restart();
+    else if (name === "again") {
+      session.restart();
+      this.reportStart();
+    }
     else if (name === "choose-mode") {
       session.stop();
       this.panel.showChoice({ focus: true });
@@ -152,11 +158,8 @@ class Board2DPage {
   // Reports the result, opens the dialog a moment later; returns the words to announce.
   finish(outcome, plies) {
     const result = this.resultText(outcome);
-    report("game-end", {
-      game: this.slug, mode: this.session.mode, level: this.session.level,
-      result: outcome.winner === null ? "draw" : ["white", "black"][outcome.winner],
-      moves: plies, seconds: Math.round((performance.now() - this.startedAt) / 1000),
-    });
+    const { mode, level, humanSide } = this.session;
+    report("game-end", { game: this.slug, mode, level, humanSide, winner: outcome.winner, moves: plies });
     clearTimeout(this.resultTimer);
     this.resultTimer = setTimeout(() => {
       this.dialog.show(result);
