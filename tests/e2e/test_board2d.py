@@ -58,9 +58,13 @@ def play_moves(page, root, moves):
 
 def test_every_point_has_a_name_holding_its_notation(page, live_server_url):
     problems = watch(page)
-    for slug, count in [("tic-tac-toe", 9), ("three-mens-morris", 9), ("nine-mens-morris", 24),
-                        ("dara", 30)]:
-        open_game(page, live_server_url, slug)
+    for slug, count, language in [
+        ("tic-tac-toe", 9, "ko"),
+        ("three-mens-morris", 9, "ja"),
+        ("nine-mens-morris", 24, "zh-hans"),
+        ("dara", 30, "ko"),
+    ]:
+        open_game(page, live_server_url, slug, language)
         buttons = page.locator("button[data-point]")
         expect(buttons).to_have_count(count)
         for i in range(count):
@@ -88,6 +92,23 @@ def test_tic_tac_toe_worked_example(page, live_server_url):
     expect(dialog).not_to_have_attribute("open", "")
     page.locator("[data-game-controls] [data-action=show-result]").click()
     expect(dialog).to_have_attribute("open", "")
+    dialog.locator("[data-action=view-board]").click()
+    # The finished game can be stepped through from the move list.
+    page.locator("[data-review-step=first]").click()
+    expect(root).to_have_attribute("data-review-ply", "0")
+    expect(point(page, "a1")).to_have_attribute("data-owner", "")
+    page.locator("[data-review-step=next]").click()
+    expect(root).to_have_attribute("data-review-ply", "1")
+    expect(point(page, "a1")).to_have_attribute("data-owner", "0")
+    expect(point(page, "a1")).to_have_attribute("data-last", "to")
+    page.locator("[data-review-step=last]").click()
+    expect(root).to_have_attribute("data-review-ply", "")
+    # "Again" from the dialog starts a fresh game in the same mode.
+    page.locator("[data-game-controls] [data-action=show-result]").click()
+    dialog.locator("[data-action=again]").click()
+    expect(root).to_have_attribute("data-moves", "0")
+    expect(root).to_have_attribute("data-outcome", "")
+    expect(root).to_have_attribute("data-mode", "local")
     assert problems == []
 
 
