@@ -374,6 +374,9 @@ class Board2DPage {
     else if (stage === "destination") phase = t(`phase-${facts.phase}-destination`);
     else phase = t(`phase-${facts.phase}`, { side: this.sideName(facts.toMove) });
     this.status.querySelector("[data-status-phase]").textContent = phase;
+    // Whose turn, as the panel says it (kept here too: on a phone the panel is out of sight).
+    const turn = outcome || this.reviewPly !== null ? "" : this.turnText(facts.toMove, null);
+    this.status.querySelector("[data-status-turn]").textContent = turn;
     this.status.dataset.stage = stage;
     const playing = Boolean(session.mode) && !outcome && this.reviewPly === null;
     for (const player of [0, 1]) {
