@@ -66,8 +66,8 @@ function follow(session) {
     show(panel.querySelector("[data-room-spectator]"), status !== "waiting" && !seated);
     if (seated) {
       pick(panel.querySelector("[data-room-side]"), session.humanSide, "data-side");
-      const friend = status === "waiting" ? "absent-waiting"
-        : session.friendConnected ? "present" : "absent";
+      let friend = session.friendConnected ? "present" : "absent";
+      if (status === "waiting" || status === "connecting") friend = "absent-waiting";
       pick(panel.querySelector("[data-room-friend]"), friend);
     }
     const watchers = session.presence.spectators;

@@ -1,0 +1,117 @@
+"""Friend rooms in Chromium: two browser contexts (two people) play through an invite link,
+a reload mid-game resumes, a third visitor watches, and a rematch swaps the colours.
+
+The tests read state from data- attributes only (the words are translated): the room panel
+`[data-room-panel]` (data-status, data-connection), the 2D page root `[data-board2d-page]`
+and the Score Four board `[data-board3d]` (data-moves, data-outcome).
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+# pytest-django creates the test database only when a collected test asks for it, and the live
+# server (tests/e2e/conftest.py) uses whatever database that leaves: rooms need a real one.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PANEL = "[data-room-panel]"
+BOARD2D = "[data-board2d-page]"
+BOARD3D = "[data-board3d]"
+
+
+def watch(page):
+    problems = []
+    page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
+    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    return problems
+
+
+def create_room(page, base, slug, language="ko"):
+    page.goto(f"{base}/{language}/{slug}/")
+    page.locator("[data-friend-form] button[type=submit]").click()
+    expect(page).to_have_url(re.compile(rf"{base}/{language}/r/[A-Za-z0-9_-]{{22,}}/$"))
+    expect(page.locator(PANEL)).to_have_attribute("data-connection", "open")
+    return page.url
+
+
+def join(page, url):
+    page.goto(url)
+    page.locator("[data-room-join-button]").click()
+    expect(page.locator("body")).to_have_attribute("data-room-seat", "guest")
+    expect(page.locator(PANEL)).to_have_attribute("data-status", "playing")
+
+
+def friend_shown(page):
+    expect(page.locator("[data-room-friend] [data-when=present]")).to_be_visible()
+
+
+def play2d(mover, watchers, move):
+    """Click the points of `move` (a1, a1-b2, b2xd7) on the mover's page; every page sees it."""
+    before = int(page_of(mover).get_attribute("data-moves"))
+    body, _, capture = move.partition("x")
+    for name in body.split("-") + ([capture] if capture else []):
+        mover.locator(f"button[data-point='{name}']").click()
+    for viewer in [mover, *watchers]:
+        expect(page_of(viewer)).to_have_attribute("data-moves", str(before + 1))
+
+
+def page_of(page):
+    return page.locator(BOARD2D)
+
+
+def test_tic_tac_toe_online_with_reload_spectator_and_rematch(browser, live_server_url):
+    contexts = [browser.new_context() for _ in range(3)]
+    host, guest, visitor = (context.new_page() for context in contexts)
+    problems = watch(host) + watch(guest)
+    try:
+        url = create_room(host, live_server_url, "tic-tac-toe")
+        invite = host.locator("[data-room-invite]")
+        expect(invite).to_be_visible()
+        expect(invite.locator("[data-room-link]")).to_have_value(url)
+        expect(invite.locator("[data-room-qr] svg path")).to_have_count(1)
+        join(guest, url)
+        expect(invite).to_be_hidden()
+        friend_shown(host)
+        friend_shown(guest)
+
+        play2d(host, [guest], "a1")
+        play2d(guest, [host], "b1")
+        guest.reload()  # a reload mid-game keeps the seat and the position
+        expect(page_of(guest)).to_have_attribute("data-moves", "2")
+        expect(guest.locator(PANEL)).to_have_attribute("data-connection", "open")
+        expect(guest.locator("[data-room-side] [data-side='1']")).to_be_visible()
+
+        visitor.goto(url)  # a third person can only watch
+        expect(visitor.locator("[data-room-spectator]")).to_be_visible()
+        expect(visitor.locator("[data-room-join-button]")).to_be_hidden()
+        expect(page_of(visitor)).to_have_attribute("data-moves", "2")
+        visitor.locator("button[data-point='c3']").click(force=True)
+        play2d(host, [guest, visitor], "a2")
+        play2d(guest, [host, visitor], "b2")
+        play2d(host, [guest, visitor], "a3")  # a column: the creator (first) wins
+        for viewer in (host, guest, visitor):
+            expect(page_of(viewer)).to_have_attribute("data-outcome", "0")
+            expect(viewer.locator(PANEL)).to_have_attribute("data-status", "finished")
+
+        for player in (host, guest):
+            for dialog in player.locator("dialog[data-result-dialog][open]").all():
+                dialog.locator("[data-action=view-board]").click()
+        host.locator("[data-room-rematch-button]").click()
+        expect(guest.locator("[data-room-rematch-offered]")).to_be_visible()
+        guest.locator("[data-room-rematch-button]").click()
+        for viewer in (host, guest, visitor):
+            expect(page_of(viewer)).to_have_attribute("data-moves", "0")
+        expect(guest.locator("[data-room-side] [data-side='0']")).to_be_visible()
+        play2d(guest, [host, visitor], "b2")  # colours swapped: the joiner moves first now
+        assert problems == []
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_an_unknown_room_offers_a_new_one(page, live_server_url):
+    page.goto(f"{live_server_url}/zh-hans/r/AAAAAAAAAAAAAAAAAAAAAA/")
+    expect(page.locator("[data-room-problem=room-gone]")).to_be_visible()
+    page.locator("form[action='/api/rooms/'] button").first.click()
+    expect(page).to_have_url(re.compile(r"/zh-hans/r/[A-Za-z0-9_-]{22,}/$"))
