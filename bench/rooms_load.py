@@ -73,11 +73,12 @@ async def player(origin, room_id, secret, stats, pace, deadline, rng, game):
                 ):
                     room, side = message["room"], message["you"]["side"]
                     move = message.get("move")
+                    if move:  # the room's next move comes `pace` after this one, whoever made it
+                        next_move_at = time.monotonic() + pace
                     if sent_at is not None and move and move["player"] == side:
                         stats.latencies.append(time.monotonic() - sent_at)
                         stats.moves += 1
                         sent_at = None
-                        next_move_at = time.monotonic() + pace
             if room is None or sent_at is not None or time.monotonic() < next_move_at:
                 continue
             if room["status"] == "finished" and not room["rematch"][side]:
@@ -194,7 +195,9 @@ def main():
     parser.add_argument("--pids", type=int, nargs="*", default=[], help="server pids for RSS")
     parser.add_argument("--spawn", choices=["embedded", "scaled"], help="start servers here")
     parser.add_argument("--rooms", type=int, nargs="+", default=[20], help="one run per value")
-    parser.add_argument("--pace", type=float, default=2.0, help="seconds between a room's moves")
+    parser.add_argument(
+        "--pace", type=float, default=2.0, help="seconds between two moves in one room"
+    )
     parser.add_argument("--seconds", type=float, default=30.0, help="length of each run")
     parser.add_argument("--ramp", type=float, default=2.0, help="seconds to open all rooms")
     parser.add_argument("--game", default="score-four", choices=registry.SLUGS)

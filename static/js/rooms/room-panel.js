@@ -10,9 +10,12 @@ const panel = document.querySelector("[data-room-panel]");
 const show = (element, visible) => element && (element.hidden = !visible);
 const pick = (container, key, attribute = "data-when") => {
   if (!container) return;
+  let shown = false;
   for (const part of container.querySelectorAll(`[${attribute}]`)) {
     part.hidden = part.getAttribute(attribute) !== String(key);
+    shown ||= !part.hidden && part.textContent.trim() !== "";
   }
+  container.hidden = !shown; // no empty line when the chosen part has no words
 };
 
 function drawQr(target) {
