@@ -210,7 +210,9 @@ def main():
     for url in args.url or []:
         if urlparse(url).hostname not in {"127.0.0.1", "localhost", "::1"}:
             parser.error("loopback servers only")
-    with ExitStack() as stack, tempfile.TemporaryDirectory(prefix="rooms-bench-") as tmp:
+    # The directory is entered first so it is removed last, after the servers and services
+    # in `stack` have been stopped (services.sh stop needs the pid files inside it).
+    with tempfile.TemporaryDirectory(prefix="rooms-bench-") as tmp, ExitStack() as stack:
         if args.spawn:
             origins, pids = spawn(args.spawn, stack, Path(tmp))
         else:
