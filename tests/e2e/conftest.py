@@ -78,3 +78,6 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "/e2e/" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
+            # pytest-django creates the test database only for tests that ask for it; the
+            # live server needs it for every browser test.
+            item.add_marker(pytest.mark.django_db(transaction=True))
