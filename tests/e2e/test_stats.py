@@ -1,0 +1,176 @@
+"""The play statistics in Chromium: the switch, its privacy default, and what a finished game
+sends, read from the beacon request itself (every request of the browser context is watched).
+
+The game is a two-player Tic-tac-toe played through the page's own buttons. Chromium sends a
+beacon made while a page unloads from the browser process, where Playwright does not see it;
+so the tests also fire `pagehide` on the live page (the client's own flush path, seen by
+Playwright), and check the database the server writes to for what arrived during navigation.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+ENDPOINT = "/api/stats/events"
+X_WINS = ["a1", "b2", "b1", "a3", "c1"]  # X: a1 b1 c1, a line in five moves
+DEVICE_FIELDS = {"phone", "memory", "cores", "browser", "os"}
+
+
+def watch_requests(context):
+    """Every request any page of the context makes, and the statistics ones with status."""
+    seen = {"all": [], "stats": []}
+
+    def on_request(request):
+        seen["all"].append(request.url)
+        if ENDPOINT in request.url:
+            seen["stats"].append((request.post_data, request.headers.get("content-type")))
+
+    context.on("request", on_request)
+    return seen
+
+
+def switch(page):
+    root = page.locator("[data-stats-switch]").first
+    expect(root).to_have_attribute("data-stats-ready", "true")
+    return root
+
+
+def play_local_game(page, base):
+    page.goto(f"{base}/ko/tic-tac-toe/")
+    root = page.locator("[data-board2d-page]")
+    expect(root).to_have_attribute("data-ready", "true")
+    page.locator("[data-start][data-mode=local]").click()
+    expect(root).to_have_attribute("data-mode", "local")
+    for index, name in enumerate(X_WINS, start=1):
+        page.locator(f"button[data-point='{name}']").click()
+        expect(root).to_have_attribute("data-moves", str(index))
+    expect(root).to_have_attribute("data-outcome", "0")
+
+
+def wait_for(page, condition, timeout_ms=5000):
+    for _ in range(timeout_ms // 100):
+        if condition():
+            return True
+        page.wait_for_timeout(100)
+    return condition()
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context()
+    yield context
+    context.close()
+
+
+def stored_count(django_db_blocker):
+    from stats.models import Event
+
+    with django_db_blocker.unblock():
+        return Event.objects.count()
+
+
+def test_with_the_switch_off_nothing_is_sent(context, live_server_url, django_db_blocker):
+    seen = watch_requests(context)
+    page = context.new_page()
+    page.goto(f"{live_server_url}/ko/tic-tac-toe/")
+    toggle = switch(page).locator("[data-stats-toggle]")
+    expect(toggle).to_be_checked()
+    toggle.uncheck()
+    before = stored_count(django_db_blocker)
+    play_local_game(page, live_server_url)
+    page.evaluate("window.dispatchEvent(new Event('pagehide'))")
+    # A real navigation too; the choice is remembered on the next page.
+    page.goto(f"{live_server_url}/ko/privacy/")
+    expect(switch(page).locator("[data-stats-toggle]")).not_to_be_checked()
+    page.evaluate("window.dispatchEvent(new Event('pagehide'))")
+    page.goto(f"{live_server_url}/ja/privacy/")
+    page.wait_for_timeout(1000)
+    assert seen["all"], "the watch saw no request at all"
+    assert [url for url in seen["all"] if "/api/stats" in url] == []
+    assert stored_count(django_db_blocker) == before
+
+
+@pytest.mark.parametrize(
+    "signal",
+    [
+        "Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', {get: () => true})",
+        "Object.defineProperty(Navigator.prototype, 'doNotTrack', {get: () => '1'})",
+    ],
+    ids=["global-privacy-control", "do-not-track"],
+)
+def test_a_privacy_signal_starts_the_switch_off(context, live_server_url, signal):
+    context.add_init_script(signal)
+    seen = watch_requests(context)
+    page = context.new_page()
+    play_local_game(page, live_server_url)
+    root = switch(page)
+    expect(root.locator("[data-stats-toggle]")).not_to_be_checked()
+    expect(root.locator("[data-stats-signal]")).to_be_visible()
+    page.goto(f"{live_server_url}/ko/privacy/")
+    page.wait_for_timeout(1000)
+    assert [url for url in seen["all"] if "/api/stats" in url] == []
+
+
+def stored_kinds(django_db_blocker) -> list[str]:
+    from stats.models import Event
+
+    with django_db_blocker.unblock():
+        return sorted(Event.objects.values_list("kind", flat=True))
+
+
+def test_a_finished_game_sends_exactly_the_documented_fields(
+    context, live_server_url, django_db_blocker
+):
+    seen = watch_requests(context)
+    page = context.new_page()
+    play_local_game(page, live_server_url)
+    expect(switch(page).locator("[data-stats-toggle]")).to_be_checked()
+    assert seen["stats"] == []  # batched: nothing yet
+    before = stored_kinds(django_db_blocker)
+    page.evaluate("window.dispatchEvent(new Event('pagehide'))")  # the client's flush
+    assert wait_for(page, lambda: seen["stats"]), "no statistics request after pagehide"
+    assert len(seen["stats"]) == 1
+    body, content_type = seen["stats"][0]
+    assert content_type.startswith("text/plain")
+    batch = json.loads(body)
+    assert list(batch) == ["events"]
+    start, end = batch["events"]
+    assert start == {"event": "game-start", "game": "tic-tac-toe", "mode": "local",
+                     **{name: start[name] for name in DEVICE_FIELDS}}
+    assert end == {"event": "game-end", "game": "tic-tac-toe", "mode": "local",
+                   "result": "first", "moves": 5, "duration": "under-1m",
+                   **{name: end[name] for name in DEVICE_FIELDS}}
+    device = {name: start[name] for name in DEVICE_FIELDS}
+    assert device["browser"] == "chrome" and device["os"] == "linux"
+    assert device["phone"] is False
+    assert device["memory"] in {"under-2gb", "2-4gb", "4-8gb", "8gb+", "unknown"}
+    assert device["cores"] in {"1-2", "3-4", "5-8", "9-16", "17+"}
+    assert "Mozilla" not in body and "HeadlessChrome" not in body
+    # The server took the batch (the beacon's answer is not visible to the page).
+    assert wait_for(
+        page, lambda: stored_kinds(django_db_blocker) == sorted([*before, "game-start", "game-end"])
+    )
+    page.goto(f"{live_server_url}/ko/privacy/")
+
+    # "What is sent?" on the privacy page shows that body, character for character.
+    root = switch(page)
+    root.locator("summary").click()
+    shown = root.locator("[data-stats-sent-list] pre")
+    expect(shown).to_have_count(1)
+    assert shown.first.text_content() == body
+    expect(root.locator("[data-stats-sent-empty]")).to_be_hidden()
+
+
+def test_a_cross_site_post_is_refused(context, live_server_url):
+    page = context.new_page()
+    page.goto(f"{live_server_url}/ko/privacy/")
+    response = page.request.post(
+        f"{live_server_url}{ENDPOINT}",
+        data=json.dumps({"events": []}),
+        headers={"Content-Type": "text/plain", "Origin": "https://elsewhere.example"},
+    )
+    assert response.status == 403
+    assert response.json()["error"] == "cross-origin"
