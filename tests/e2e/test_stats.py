@@ -126,6 +126,9 @@ def test_a_finished_game_sends_exactly_the_documented_fields(
 ):
     seen = watch_requests(context)
     page = context.new_page()
+    errors = []
+    page.on("console", lambda m: m.type in ("error", "warning") and errors.append(m.text))
+    page.on("pageerror", lambda e: errors.append(str(e)))
     play_local_game(page, live_server_url)
     expect(switch(page).locator("[data-stats-toggle]")).to_be_checked()
     assert seen["stats"] == []  # batched: nothing yet
@@ -162,6 +165,7 @@ def test_a_finished_game_sends_exactly_the_documented_fields(
     expect(shown).to_have_count(1)
     assert shown.first.text_content() == body
     expect(root.locator("[data-stats-sent-empty]")).to_be_hidden()
+    assert errors == []  # no CSP violation, no refused statistics report
 
 
 def test_a_cross_site_post_is_refused(context, live_server_url):
@@ -174,3 +178,36 @@ def test_a_cross_site_post_is_refused(context, live_server_url):
     )
     assert response.status == 403
     assert response.json()["error"] == "cross-origin"
+
+
+def test_the_staff_review_filters_with_htmx_under_the_csp(context, live_server_url,
+                                                          django_db_blocker):
+    from django.contrib.auth.models import User
+
+    with django_db_blocker.unblock():
+        if not User.objects.filter(username="stats-staff").exists():
+            User.objects.create_user("stats-staff", password="pw-stats-1", is_staff=True)
+    problems = []
+    page = context.new_page()
+    # CSP violations and script errors show as console errors; the admin's missing
+    # /favicon.ico is the one 404 allowed (its console line does not name the URL).
+    page.on("console", lambda m: m.type == "error" and "Failed to load resource" not in m.text
+            and problems.append(m.text))
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.on("response", lambda r: r.status >= 400 and not r.url.endswith("/favicon.ico")
+            and problems.append(f"HTTP {r.status} {r.url}"))
+    page.goto(f"{live_server_url}/admin/login/?next=/admin/")
+    page.fill("#id_username", "stats-staff")
+    page.fill("#id_password", "pw-stats-1")
+    page.locator("input[type=submit]").click()
+    page.locator('a[href="/admin/stats/review/"]').first.click()
+    results = page.locator("#stats-results")
+    expect(results.locator("a[download]")).to_be_visible()
+    page.wait_for_function("() => window.htmx !== undefined")
+    with page.expect_response(lambda r: "/admin/stats/review/" in r.url and "game=dara" in r.url):
+        page.select_option("#id_game", "dara")
+    query = f"start={page.input_value('#id_start')}&end={page.input_value('#id_end')}&game=dara"
+    expect(page).to_have_url(f"{live_server_url}/admin/stats/review/?{query}")
+    csv_link = results.locator("a[download]")
+    expect(csv_link).to_have_attribute("href", f"/admin/stats/review/export.csv?{query}")
+    assert problems == []
