@@ -2,6 +2,8 @@
 
     python -m tools.po_fill ko translations-ko.json   # {"msgid": "msgstr", ...}
 
+A msgid with a context (msgctxt) may be given as "context::msgid".
+
 Entries named in the file get that translation (others are kept); their fuzzy flags are dropped.
 Prints the msgids still untranslated afterwards. Compile with `manage.py compilemessages` after.
 """
@@ -35,9 +37,17 @@ def parse(text: str) -> list[dict]:
             current, field = None, None
             continue
         if current is None:
-            current = {"comments": [], "msgid": "", "msgid_plural": None, "msgstr": []}
+            current = {
+                "comments": [],
+                "msgctxt": None,
+                "msgid": "",
+                "msgid_plural": None,
+                "msgstr": [],
+            }
         if line.startswith("#"):
             current["comments"].append(line)
+        elif line.startswith("msgctxt "):
+            current["msgctxt"], field = _unquote(line[8:]), "msgctxt"
         elif line.startswith("msgid_plural "):
             current["msgid_plural"], field = _unquote(line[13:]), "msgid_plural"
         elif line.startswith("msgid "):
@@ -59,6 +69,8 @@ def dump(entries: list[dict]) -> str:
     out = []
     for entry in entries:
         lines = list(entry["comments"])
+        if entry["msgctxt"] is not None:
+            lines.append(f"msgctxt {_quote(entry['msgctxt'])}")
         lines.append(f"msgid {_quote(entry['msgid'])}")
         if entry["msgid_plural"] is not None:
             lines.append(f"msgid_plural {_quote(entry['msgid_plural'])}")
@@ -81,7 +93,10 @@ def fill(language: str, translations: dict[str, str | list[str]]) -> list[str]:
     path = ROOT / "locale" / language / "LC_MESSAGES" / "django.po"
     entries = parse(path.read_text(encoding="utf-8"))
     for entry in entries:
-        value = translations.get(entry["msgid"])
+        # An entry with a context is looked up as "context::msgid" first.
+        value = translations.get(f"{entry['msgctxt']}::{entry['msgid']}")
+        if value is None:
+            value = translations.get(entry["msgid"])
         if not entry["msgid"] or value is None:
             continue
         values = value if isinstance(value, list) else [value]
