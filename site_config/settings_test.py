@@ -18,3 +18,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": str(LOCAL_DIR / f"test-db-{os.getpid()}.sqlite3")  # noqa: F405
     }
+
+# No background purge threads in tests; the tests of those threads turn them on themselves.
+ROOMS_PURGE_SECONDS = 0
+STATS_PURGE_SECONDS = 0

@@ -72,13 +72,13 @@ def test_the_site_starts_one_purge_thread_per_process(monkeypatch, settings):
         ran.set()
         release.wait(5)
 
-    monkeypatch.setattr(purge_task, "_run", fake_run)
-    monkeypatch.setattr(purge_task, "_thread", None)
+    monkeypatch.setattr(purge_task.PURGE, "run", fake_run)
+    monkeypatch.setattr(purge_task.PURGE, "_thread", None)
     try:
         purge_task.ensure_started()
-        first = purge_task._thread
+        first = purge_task.PURGE._thread
         purge_task.ensure_started()
-        assert purge_task._thread is first
+        assert purge_task.PURGE._thread is first
         assert ran.wait(5)
         assert first.daemon and first.name == "stats-purge"
     finally:
@@ -95,14 +95,14 @@ def test_a_first_request_starts_the_purge(monkeypatch, settings, client):
         runs.append(threading.current_thread().name)
         release.wait(5)
 
-    monkeypatch.setattr(purge_task, "_run", fake_run)
-    monkeypatch.setattr(purge_task, "_thread", None)
+    monkeypatch.setattr(purge_task.PURGE, "run", fake_run)
+    monkeypatch.setattr(purge_task.PURGE, "_thread", None)
     try:
         client.get("/healthz")
-        thread = purge_task._thread
+        thread = purge_task.PURGE._thread
         assert thread is not None and thread.is_alive()
         client.get("/healthz")
-        assert purge_task._thread is thread
+        assert purge_task.PURGE._thread is thread
     finally:
         release.set()
         thread.join(5)
@@ -111,17 +111,17 @@ def test_a_first_request_starts_the_purge(monkeypatch, settings, client):
 
 def test_zero_turns_the_purge_thread_off(monkeypatch, settings):
     settings.STATS_PURGE_SECONDS = 0
-    monkeypatch.setattr(purge_task, "_thread", None)
+    monkeypatch.setattr(purge_task.PURGE, "_thread", None)
     purge_task.ensure_started()
-    assert purge_task._thread is None
+    assert purge_task.PURGE._thread is None
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_loop_purges_in_its_own_thread(monkeypatch, settings, aged):
     # One real pass of the loop in a thread of its own, stopped after its first wait.
     settings.STATS_PURGE_SECONDS = 3600
-    monkeypatch.setattr(purge_task._stop, "wait", lambda seconds: True)
-    thread = threading.Thread(target=purge_task._run)
+    monkeypatch.setattr(purge_task.PURGE._stop, "wait", lambda seconds: True)
+    thread = threading.Thread(target=purge_task.PURGE.run)
     thread.start()
     thread.join(10)
     assert not thread.is_alive()
