@@ -32,6 +32,8 @@ class Board2DPage {
     this.info = gameInfo(this.slug);
     this.t = t;
     this.session = session;
+    // Words only a room page needs live in its room panel (templates/rooms/_room_panel.html).
+    this.roomT = session.mode === "friend" ? loadStrings(document, "room-strings") : null;
     this.pending = IDLE;
     this.reviewPly = null; // a position of the finished game being looked at
     this.resultTimer = null;
@@ -57,8 +59,10 @@ class Board2DPage {
       onSelect: (ply) => this.review(ply),
     });
     session.addEventListener("change", (event) => this.changed(event.detail));
-    session.addEventListener("error", () => this.refuse("ai-failed"));
+    // A room refusal is healed by the session's own resync; only the AI can fail otherwise.
+    session.addEventListener("error", () => (session.mode === "friend" ? this.render() : this.refuse("ai-failed")));
     if (session.mode === "friend") {
+      for (const type of ["seat", "connection"]) session.addEventListener(type, () => this.render());
       session.start();
       this.panel.showControls({ modeText: t("modeFriend") });
     } else {
@@ -125,6 +129,15 @@ class Board2DPage {
       session.stop();
       this.panel.showChoice({ focus: true });
     } else if (name === "show-result") this.dialog.reopen();
+    else if (name === "rematch") {
+      // The result dialog's Again in a room: "Swap colours and play again".
+      try {
+        session.requestRematch();
+      } catch {
+        // Not over on the server yet, or no seat: nothing to ask for.
+      }
+      this.panel.button("show-result")?.focus();
+    }
   }
 
   // --- session changes -------------------------------------------------------------------
@@ -172,7 +185,9 @@ class Board2DPage {
     const { mode, humanSide } = this.session;
     let title;
     if (outcome.winner === null) title = this.t("resultDraw");
-    else if (mode === "ai" || mode === "friend") title = this.t(outcome.winner === humanSide ? "resultYouWin" : "resultYouLose");
+    else if (mode === "ai" || (mode === "friend" && humanSide !== null)) { // not a spectator
+      title = this.t(outcome.winner === humanSide ? "resultYouWin" : "resultYouLose");
+    }
     else title = this.t("resultWin", { side: this.sideName(outcome.winner) });
     const values = {
       side: outcome.winner === null ? "" : this.sideName(outcome.winner),
@@ -354,6 +369,11 @@ class Board2DPage {
     if (outcome) return this.resultText(outcome).title;
     if (session.mode === "local") return this.t("statusTurn", { side: this.sideName(toMove) });
     if (session.mode === "ai" && session.thinking) return this.t("statusThinking");
+    if (session.mode === "friend" && session.status !== "playing") {
+      // Nobody moves before the friend has joined (or before the room has answered).
+      const seated = session.status === "waiting" && session.humanSide !== null;
+      return seated ? this.roomT("waitingFriend") : "";
+    }
     if (toMove === session.humanSide) return this.t("statusYourTurn", { side: this.sideName(toMove) });
     return this.t("statusTheirTurn", { side: this.sideName(toMove) });
   }
