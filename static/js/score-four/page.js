@@ -1,5 +1,6 @@
 // The Score Four play page: wires the session (rules from the engine, moves from the AI
-// worker) to the 3D board, the 16-button panel, the move list and the controls.
+// worker, or a friend's moves through a RoomSession on a room page) to the 3D board, the
+// 16-button panel, the move list and the controls.
 // State for tests sits on the board element as data- attributes: data-ready ("3d" or
 // "panel"), data-moves, data-to-move, data-outcome, data-thinking, data-gold-cells,
 // data-frames (frames rendered), data-ghost-peg.
@@ -21,6 +22,9 @@ const RESULT_DELAY_MS = 900; // the gold line shows first, then the result
 const AI_DELAY_MS = 350; // the player sees their ball land before the reply
 
 const t = loadStrings();
+const inRoom = Boolean(document.body.dataset.roomId);
+// Words only a room page needs live in its room panel (templates/rooms/_room_panel.html).
+const roomT = inRoom ? loadStrings(document, "room-strings") : null;
 const boardEl = document.querySelector("[data-board3d]");
 const boardMessage = boardEl.querySelector("[data-board-message]");
 const sideName = (player) => t(player === 0 ? "white" : "black");
@@ -32,6 +36,8 @@ const page = {
   lens: false,
   resultTimer: null,
   dropCells: new Set(),
+  shownMoves: [], // the move texts on screen: a change adding one to them is a new move
+  startedRound: null, // the room round whose game-start was reported
 };
 
 const modePanel = new ModePanel(document.querySelector("[data-mode-panel]"), {
@@ -102,6 +108,15 @@ function act(action) {
     session.stop();
     modePanel.showChoice({ focus: true });
   } else if (action === "show-result") dialog.reopen();
+  else if (action === "rematch") {
+    try {
+      session.requestRematch();
+    } catch {
+      // The game is not over on the server yet, or this viewer has no seat: nothing to ask.
+    }
+    render();
+    modePanel.button("show-result")?.focus();
+  }
 }
 
 function playPeg(peg) {
@@ -117,18 +132,31 @@ function refuse(peg, error = null) {
   if (page.reviewPly !== null || !session.mode) return;
   if (error?.code === "peg-full" || pegContents(engine, session.state)[peg].length === 4) {
     announce(t("errorPegFull", { peg: PEG_NAMES[peg] }));
+  } else if (session.mode === "friend") {
+    const seated = session.humanSide !== null && session.status === "playing";
+    if (seated && !session.outcome) announce(roomT("notYourTurn"));
+    else announce(statusText());
   } else if (session.thinking) announce(t("errorWait"));
 }
 
 function onChange({ detail }) {
   const { cause, outcome, moves } = detail;
+  const texts = moves.map((move) => move.text);
+  const previous = page.shownMoves;
+  page.shownMoves = texts;
+  const movesChanged = texts.join() !== previous.join();
+  // One move added to what is on screen. In a room the own move is drawn at once ("play")
+  // and its confirmation ("confirmed") then adds nothing; the friend's move is "remote".
+  const added = movesChanged && texts.length === previous.length + 1
+    && previous.every((text, i) => text === texts[i]);
+  const newMove = added && ["play", "ai", "remote", "confirmed"].includes(cause);
   page.dropCells = new Set();
-  if (cause !== "thinking") {
+  if (movesChanged || ["start", "restart", "stop"].includes(cause)) {
     page.reviewPly = null;
     clearTimeout(page.resultTimer);
-    if (!outcome) dialog.clear();
   }
-  if (cause === "play" || cause === "ai") {
+  if (cause !== "thinking" && !outcome) dialog.clear();
+  if (newMove) {
     const cell = lastCell(engine, detail.state, moves);
     page.dropCells.add(cell);
     const move = describeMoves(engine, page.session.history, moves).at(-1);
@@ -136,21 +164,37 @@ function onChange({ detail }) {
     if (outcome) {
       text += ` ${resultTitle(outcome)}`;
       page.resultTimer = setTimeout(() => dialog.show({ title: resultTitle(outcome), detail: resultDetail(outcome) }), RESULT_DELAY_MS);
-      report("game-end", { ...gameFields(), winner: outcome.winner, moves: moves.length });
+      if (page.session.humanSide !== null || page.session.mode !== "friend") {
+        report("game-end", { ...gameFields(), winner: outcome.winner, moves: moves.length });
+      }
     }
     announce(text);
   } else if (cause === "undo") announce(`${t("announceUndo")} ${statusText()}`);
   else if (cause === "start" || cause === "restart") {
     report("game-start", gameFields());
     announce(`${t("announceNewGame")} ${statusText()}`);
+  } else if (cause === "rematch" && movesChanged && !moves.length) {
+    announce(`${t("announceNewGame")} ${statusText()}`); // the rematch began
   }
+  if (page.session.mode === "friend") reportRoomStart(moves.length);
   if (cause === "stop") modePanel.showChoice();
   render();
 }
 
+// A seated player's round counts as started when this page sees it begin with no moves
+// (the friend joined, or a rematch started); a page reloaded mid-game reports no start.
+function reportRoomStart(plies) {
+  const session = page.session;
+  if (session.humanSide === null || session.status !== "playing" || plies > 0) return;
+  if (page.startedRound === session.round) return;
+  page.startedRound = session.round;
+  report("game-start", gameFields());
+}
+
 function gameFields() {
   const { mode, level, humanSide } = page.session;
-  return mode === "ai" ? { game: SLUG, mode, level, humanSide } : { game: SLUG, mode };
+  if (mode === "ai") return { game: SLUG, mode, level, humanSide };
+  return mode === "friend" ? { game: SLUG, mode, humanSide } : { game: SLUG, mode };
 }
 
 function moveText(move) {
@@ -160,7 +204,8 @@ function moveText(move) {
 function resultTitle(outcome) {
   if (outcome.winner === null) return t("resultDraw");
   const { mode, humanSide } = page.session;
-  if (mode === "ai" || mode === "friend") return t(outcome.winner === humanSide ? "resultYouWin" : "resultYouLose");
+  const playing = mode === "ai" || (mode === "friend" && humanSide !== null); // not a spectator
+  if (playing) return t(outcome.winner === humanSide ? "resultYouWin" : "resultYouLose");
   return t("resultWin", { side: sideName(outcome.winner) });
 }
 
@@ -174,7 +219,12 @@ function statusText() {
   if (!session.mode) return "";
   if (session.outcome) return resultTitle(session.outcome);
   const toMove = engine.toMove(session.state);
-  if (session.thinking) return t("statusThinking");
+  if (session.mode === "friend") {
+    // Nobody moves before the friend has joined; a spectator is told whose turn it is.
+    if (session.status === "connecting") return "";
+    if (session.status === "waiting") return session.humanSide === null ? "" : roomT("waitingFriend");
+    if (session.humanSide === null) return t("statusTurn", { side: sideName(toMove) });
+  } else if (session.thinking) return t("statusThinking");
   if (session.mode === "local") return t("statusTurn", { side: sideName(toMove) });
   return toMove === session.humanSide ? t("statusYourTurn", { side: sideName(toMove) }) : t("statusTheirTurn", { side: sideName(toMove) });
 }
@@ -270,13 +320,26 @@ async function startBoard() {
   }
 }
 
+// A room page has no mode to choose: the game is the room's, and Undo, Again and "Choose
+// another mode" have no meaning against a friend (the rematch takes Again's place).
+function startRoom() {
+  const session = page.session;
+  for (const type of ["presence", "seat", "connection"]) session.addEventListener(type, () => render());
+  session.start();
+  modePanel.showControls({ modeText: t("modeFriend") });
+  for (const action of ["undo", "again", "choose-mode"]) modePanel.setShown(action, false);
+}
+
 async function main() {
   page.session = await createSession();
   page.session.addEventListener("change", onChange);
   page.session.addEventListener("error", () => {
+    // A room refusal is healed by the session's own resync; only the AI can fail here.
+    if (page.session.mode === "friend") return render();
     announce(t("errorAi"));
     modePanel.setStatus(t("errorAi"));
   });
+  if (page.session.mode === "friend") startRoom();
   render();
   await startBoard();
   boardEl.dataset.ready = page.board ? "3d" : "panel";
