@@ -6,6 +6,7 @@ The tests read state from data- attributes only (the words are translated): the 
 and the Score Four board `[data-board3d]` (data-moves, data-outcome).
 """
 
+import json
 import re
 
 import pytest
@@ -70,7 +71,11 @@ def test_tic_tac_toe_online_with_reload_spectator_and_rematch(browser, live_serv
         expect(invite).to_be_visible()
         expect(invite.locator("[data-room-link]")).to_have_value(url)
         expect(invite.locator("[data-room-qr] svg path")).to_have_count(1)
+        # Before the friend joins the status line says so (in the page's own words).
+        waiting = json.loads(host.locator("#room-strings").text_content())["waitingFriend"]
+        expect(host.locator("[data-status-turn]")).to_have_text(waiting)
         join(guest, url)
+        expect(host.locator("[data-status-turn]")).not_to_have_text(waiting)
         expect(invite).to_be_hidden()
         friend_shown(host)
         friend_shown(guest)
@@ -94,11 +99,14 @@ def test_tic_tac_toe_online_with_reload_spectator_and_rematch(browser, live_serv
             expect(page_of(viewer)).to_have_attribute("data-outcome", "0")
             expect(viewer.locator(PANEL)).to_have_attribute("data-status", "finished")
 
-        for player in (host, guest):
-            for dialog in player.locator("dialog[data-result-dialog][open]").all():
-                dialog.locator("[data-action=view-board]").click()
-        host.locator("[data-room-rematch-button]").click()
+        # The host asks from the result dialog, the guest from the room panel.
+        host_dialog = host.locator("dialog[data-result-dialog]")
+        expect(host_dialog).to_have_attribute("open", "")
+        host_dialog.locator("[data-action=rematch]").click()
         expect(guest.locator("[data-room-rematch-offered]")).to_be_visible()
+        guest_dialog = guest.locator("dialog[data-result-dialog]")
+        expect(guest_dialog).to_have_attribute("open", "")
+        guest_dialog.locator("[data-action=view-board]").click()
         guest.locator("[data-room-rematch-button]").click()
         for viewer in (host, guest, visitor):
             expect(page_of(viewer)).to_have_attribute("data-moves", "0")
