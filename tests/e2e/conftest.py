@@ -47,6 +47,11 @@ def live_server_url(django_db_setup, django_db_blocker):
     test_db_name = str(settings.DATABASES["default"]["NAME"])
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "127.0.0.1", "localhost"]
     with django_db_blocker.unblock():
+        # A SQLite connection must not cross the fork: the child closing it would remove the
+        # WAL files under the parent's feet (database disk image is malformed).
+        from django.db import connections
+
+        connections.close_all()
         server = DaphneProcess(
             "127.0.0.1", _make_application, setup=partial(_child_setup, test_db_name)
         )
