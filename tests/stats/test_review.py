@@ -18,6 +18,19 @@ from .conftest import event
 pytestmark = pytest.mark.django_db
 
 REVIEW = "/admin/stats/review/"
+
+
+def ko(msgid, **values):
+    """A review-page sentence as staff see it (the admin speaks the default language, ko)."""
+    from django.utils.translation import gettext, override
+
+    with override("ko"):
+        text = gettext(msgid)
+    return text % values if values else text
+
+
+CONNECTED = "Connected: %(ok)s of %(total)s (%(percent)s%%)"
+FAILED = "Failed: %(failed)s of %(total)s (%(percent)s%%)"
 EXPORT = "/admin/stats/review/export.csv"
 DAY = date(2026, 11, 20)
 IN_RANGE = datetime(2026, 11, 20, 14, 37, tzinfo=UTC)
@@ -139,8 +152,8 @@ def test_the_review_page_shows_the_numbers(staff):
     assert "htmx-2.min.js" in page and 'hx-get=""' in page
     assert 'data-stats-section="completion"' in page
     assert "<td>4</td><td>2</td><td>50.0</td>" in page  # ai: started, finished, %
-    assert "3 of 4 (75.0%)" in page  # room connections
-    assert "1 of 4 (25.0%)" in page  # 3D failures
+    assert ko(CONNECTED, ok=3, total=4, percent="75.0") in page  # room connections
+    assert ko(FAILED, failed=1, total=4, percent="25.0") in page  # 3D failures
     assert '<rect x="0" y="1" width="75.00"' in page or 'width="75.00"' in page
     assert "style=" not in page.split("<body")[1].split('id="stats-results"')[1]
 
@@ -151,13 +164,14 @@ def test_an_htmx_filter_change_returns_only_the_results(staff):
     page = response.content.decode()
     assert response.status_code == 200
     assert "<html" not in page and "<form" not in page
-    assert "3 of 4 (75.0%)" in page and 'data-stats-section="completion"' not in page
+    assert ko(CONNECTED, ok=3, total=4, percent="75.0") in page
+    assert 'data-stats-section="completion"' not in page
 
 
 def test_bad_filters_show_an_error_and_no_numbers(staff):
     fixture_events()
     page = staff.get(REVIEW, {"start": "2026-11-25", "end": "2026-11-15"}).content.decode()
-    assert "The start date is after the end date." in page
+    assert ko("The start date is after the end date.") in page
     assert 'data-stats-section' not in page
     assert staff.get(REVIEW, {"start": "yesterday"}).status_code == 200
     response = staff.get(EXPORT, {"start": "2026-11-25", "end": "2026-11-15"})
