@@ -15,7 +15,7 @@ import { ModePanel } from "../play/mode-panel.js";
 import { MoveList } from "../play/move-list.js";
 import { ResultDialog } from "../play/result-dialog.js";
 import { GameSession } from "../play/session.js";
-import { report } from "../play/stats-hook.js";
+import { reportGames } from "../play/game-reports.js";
 import { loadStrings } from "../play/strings.js";
 import { Board2D } from "./board.js";
 import { IDLE, back, choose, highlights, splitMove, stageOf } from "./intents.js";
@@ -100,16 +100,10 @@ class Board2DPage {
 
   start({ mode, level, humanSide }) {
     this.session.start({ mode, level, humanSide });
-    this.reportStart();
     this.panel.showControls({ modeText: this.modeText() });
     this.panel.setShown("undo", typeof this.session.undo === "function");
     this.panel.setShown("again", typeof this.session.restart === "function");
     this.board.buttons.get(this.board.focusPoint).focus({ preventScroll: true });
-  }
-
-  reportStart() {
-    const { mode, level, humanSide } = this.session;
-    report("game-start", { game: this.slug, mode, level, humanSide });
   }
 
   modeText() {
@@ -121,10 +115,7 @@ class Board2DPage {
   action(name) {
     const session = this.session;
     if (name === "undo" && session.canUndo?.()) session.undo();
-    else if (name === "again") {
-      session.restart();
-      this.reportStart();
-    }
+    else if (name === "again") session.restart();
     else if (name === "choose-mode") {
       session.stop();
       this.panel.showChoice({ focus: true });
@@ -161,7 +152,7 @@ class Board2DPage {
     else if (cause === "start" || cause === "restart") text = this.t("announceNewGame");
     if (outcome && this.finishedAt !== detail.moves.length && cause !== "thinking") {
       this.finishedAt = detail.moves.length;
-      text = `${text} ${this.finish(outcome, detail.moves.length)}`.trim();
+      text = `${text} ${this.finish(outcome)}`.trim();
     }
     if (text) announce(text);
     if (cause === "stop") this.panel.showChoice();
@@ -169,10 +160,8 @@ class Board2DPage {
   }
 
   // Reports the result, opens the dialog a moment later; returns the words to announce.
-  finish(outcome, plies) {
+  finish(outcome) {
     const result = this.resultText(outcome);
-    const { mode, level, humanSide } = this.session;
-    report("game-end", { game: this.slug, mode, level, humanSide, winner: outcome.winner, moves: plies });
     clearTimeout(this.resultTimer);
     this.resultTimer = setTimeout(() => {
       this.dialog.show(result);
@@ -435,6 +424,7 @@ async function main() {
   const t = loadStrings();
   const engine = await loadEngine(root.dataset.game);
   const session = await createSession(engine, root);
+  reportGames(session, engine.slug);
   new Board2DPage({ root, engine, session, t });
 }
 

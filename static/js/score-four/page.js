@@ -11,6 +11,7 @@ import { ModePanel } from "../play/mode-panel.js";
 import { MoveList } from "../play/move-list.js";
 import { ResultDialog } from "../play/result-dialog.js";
 import { GameSession } from "../play/session.js";
+import { reportGames } from "../play/game-reports.js";
 import { report } from "../play/stats-hook.js";
 import { loadStrings } from "../play/strings.js";
 import { PEG_NAMES, cellIndex, describeMoves, lastCell, pegContents } from "./model.js";
@@ -37,7 +38,6 @@ const page = {
   resultTimer: null,
   dropCells: new Set(),
   shownMoves: [], // the move texts on screen: a change adding one to them is a new move
-  startedRound: null, // the room round whose game-start was reported
 };
 
 const modePanel = new ModePanel(document.querySelector("[data-mode-panel]"), {
@@ -164,37 +164,16 @@ function onChange({ detail }) {
     if (outcome) {
       text += ` ${resultTitle(outcome)}`;
       page.resultTimer = setTimeout(() => dialog.show({ title: resultTitle(outcome), detail: resultDetail(outcome) }), RESULT_DELAY_MS);
-      if (page.session.humanSide !== null || page.session.mode !== "friend") {
-        report("game-end", { ...gameFields(), winner: outcome.winner, moves: moves.length });
-      }
     }
     announce(text);
   } else if (cause === "undo") announce(`${t("announceUndo")} ${statusText()}`);
   else if (cause === "start" || cause === "restart") {
-    report("game-start", gameFields());
     announce(`${t("announceNewGame")} ${statusText()}`);
   } else if (cause === "rematch" && movesChanged && !moves.length) {
     announce(`${t("announceNewGame")} ${statusText()}`); // the rematch began
   }
-  if (page.session.mode === "friend") reportRoomStart(moves.length);
   if (cause === "stop") modePanel.showChoice();
   render();
-}
-
-// A seated player's round counts as started when this page sees it begin with no moves
-// (the friend joined, or a rematch started); a page reloaded mid-game reports no start.
-function reportRoomStart(plies) {
-  const session = page.session;
-  if (session.humanSide === null || session.status !== "playing" || plies > 0) return;
-  if (page.startedRound === session.round) return;
-  page.startedRound = session.round;
-  report("game-start", gameFields());
-}
-
-function gameFields() {
-  const { mode, level, humanSide } = page.session;
-  if (mode === "ai") return { game: SLUG, mode, level, humanSide };
-  return mode === "friend" ? { game: SLUG, mode, humanSide } : { game: SLUG, mode };
 }
 
 function moveText(move) {
@@ -332,6 +311,7 @@ function startRoom() {
 
 async function main() {
   page.session = await createSession();
+  reportGames(page.session, SLUG);
   page.session.addEventListener("change", onChange);
   page.session.addEventListener("error", () => {
     // A room refusal is healed by the session's own resync; only the AI can fail here.
