@@ -79,3 +79,22 @@ test("a page reloaded in the middle of a friend round reports neither start nor 
   room.change({ status: "playing", round: 2 }, { cause: "rematch", moves: [], outcome: null });
   assert.deepEqual(sent, [["game-start", { game: "score-four", mode: "friend", humanSide: 0 }]]);
 });
+
+test("room connections: every open is reported, and three failures before any open", async () => {
+  const { reportRoomConnections } = await import("../../static/js/play/game-reports.js");
+  const connection = (session, state) =>
+    session.dispatchEvent(new CustomEvent("connection", { detail: { connection: state } }));
+  const failing = Object.assign(new EventTarget(), { slug: "dara" });
+  const { sent, send } = recorder();
+  reportRoomConnections(failing, send);
+  for (let i = 0; i < 5; i += 1) connection(failing, "reconnecting");
+  assert.deepEqual(sent, [["room-failed", { game: "dara" }]]);
+
+  const flaky = Object.assign(new EventTarget(), { slug: "score-four" });
+  const second = recorder();
+  reportRoomConnections(flaky, second.send);
+  for (const state of ["connecting", "open", "reconnecting", "reconnecting", "reconnecting", "open"]) {
+    connection(flaky, state);
+  }
+  assert.deepEqual(second.sent.map(([event]) => event), ["room-connected", "room-connected"]);
+});

@@ -1,4 +1,4 @@
-// Each game's start and end, reported to the statistics hook from a session's change events,
+// What a session tells the statistics hook: each game's start and end, reported to the statistics hook from a session's change events,
 // in the same way on every play page and in every mode.
 //
 // A local game starts when the session starts or restarts. A friend-room game starts when a
@@ -39,6 +39,25 @@ export function reportGames(session, slug, send = report) {
     if (detail.outcome && started === game && ended !== game) {
       ended = game;
       send("game-end", { ...fields, winner: detail.outcome.winner, moves: detail.moves.length });
+    }
+  });
+}
+
+// Attempts that all close before the first open, after which a room connection has failed.
+const FAILED_AFTER = 3;
+
+// A friend room's connection: every open (the second and later are reconnects), and a
+// failure when the first FAILED_AFTER attempts all closed before opening.
+export function reportRoomConnections(session, send = report) {
+  let opened = false;
+  let failures = 0;
+  session.addEventListener("connection", ({ detail }) => {
+    if (detail.connection === "open") {
+      opened = true;
+      send("room-connected", { game: session.slug });
+    } else if (detail.connection === "reconnecting" && !opened) {
+      failures += 1;
+      if (failures === FAILED_AFTER) send("room-failed", { game: session.slug });
     }
   });
 }

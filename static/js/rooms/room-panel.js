@@ -4,7 +4,7 @@
 // "roomsession" event when the controller loads later). All words come from the template.
 
 import { encode } from "../../vendor/uqr/uqr.mjs";
-import { report } from "../play/stats-hook.js";
+import { reportRoomConnections } from "../play/game-reports.js";
 import { RoomSession } from "./room-session.js";
 
 const panel = document.querySelector("[data-room-panel]");
@@ -92,10 +92,7 @@ function follow(session) {
   for (const type of ["change", "presence", "seat", "rematch", "connection"]) {
     session.addEventListener(type, render);
   }
-  // The statistics count opens per page: the second and later are reconnects.
-  session.addEventListener("connection", ({ detail }) => {
-    if (detail.connection === "open") report("room-connected", { game: session.slug });
-  });
+  reportRoomConnections(session);
   panel.querySelector("[data-room-rematch-button]")?.addEventListener("click", () => {
     try {
       session.requestRematch();
