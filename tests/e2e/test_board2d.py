@@ -12,16 +12,9 @@ import random
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.browser import watch
+
 SLUGS = ["tic-tac-toe", "three-mens-morris", "nine-mens-morris", "dara"]
-
-
-def watch(page):
-    problems = []
-    page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
-    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
-    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url} {r.failure}"))
-    page.on("response", lambda r: r.status >= 400 and problems.append(f"HTTP {r.status}: {r.url}"))
-    return problems
 
 
 def open_game(page, base, slug, language="ko"):

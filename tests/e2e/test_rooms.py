@@ -12,6 +12,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e import browser
+
 # pytest-django creates the test database only when a collected test asks for it, and the live
 # server (tests/e2e/conftest.py) uses whatever database that leaves: rooms need a real one.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,10 +24,7 @@ BOARD3D = "[data-board3d]"
 
 
 def watch(page):
-    problems = []
-    page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
-    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
-    return problems
+    return browser.watch(page, network=False)
 
 
 def create_room(page, base, slug, language="ko"):

@@ -12,6 +12,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.browser import watch
+
 LANGUAGES = ["ko", "ja", "zh-hans"]
 BOARD = "[data-board3d]"
 NO_WEBGL = """
@@ -30,15 +32,6 @@ navigator.sendBeacon = (url, body) => {
 };
 """
 WHITE_WINS_ON_ROW_1 = ["A1", "A2", "B1", "B2", "C1", "C2", "D1"]
-
-
-def watch(page):
-    problems = []
-    page.on("console", lambda m: m.type == "error" and problems.append(f"console: {m.text}"))
-    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
-    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url} {r.failure}"))
-    page.on("response", lambda r: r.status >= 400 and problems.append(f"HTTP {r.status}: {r.url}"))
-    return problems
 
 
 def open_page(page, live_server_url, language="ko", ready="3d"):
