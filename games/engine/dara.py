@@ -42,20 +42,12 @@ to move (``0`` or ``1``). Reserves are zero in every such position.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from games.engine.base import EngineError
+from games.engine.placement import PlacementGame, State, bad_state, bits
 
-from games.engine.base import EngineError, Outcome
-
-SLUG = "dara"
 ROWS, COLUMNS = 5, 6
-STONES = 12
-MOVE_LIMIT = 120
 CELLS = tuple(f"{'abcdef'[i % COLUMNS]}{i // COLUMNS + 1}" for i in range(ROWS * COLUMNS))
-INDEX = {name: i for i, name in enumerate(CELLS)}
 ALL = (1 << len(CELLS)) - 1
-_NOTATION = re.compile(r"([a-f][1-5])(?:-([a-f][1-5]))?(?:x([a-f][1-5]))?", re.IGNORECASE)
 
 
 def _neighbours(i: int) -> int:
@@ -68,41 +60,6 @@ def _neighbours(i: int) -> int:
 
 
 NEIGHBOURS = tuple(_neighbours(i) for i in range(len(CELLS)))
-
-
-class Move(NamedTuple):
-    """`src` is None for a placement; `cap` is the removed cell or None (indices)."""
-
-    src: int | None
-    dst: int
-    cap: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class State:
-    stones: tuple[int, int]  # bitmask of occupied cells per player
-    reserve: tuple[int, int]
-    turn: int
-    quiet: int  # actions since the last placement or capture
-    history: tuple[int, ...]  # keys of earlier positions since the last placement or capture
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _key(stones: tuple[int, int], turn: int) -> int:
-    return stones[0] | stones[1] << 30 | turn << 60
-
-
-def _key_text(key: int) -> str:
-    board = "".join("w" if key >> i & 1 else "b" if key >> (i + 30) & 1 else "." for i in range(30))
-    return board + str(key >> 60)
 
 
 def _runs(own: int, i: int) -> tuple[int, int]:
@@ -128,239 +85,82 @@ def _move_runs(own: int, src: int, dst: int) -> tuple[int, int]:
     return _runs(own & ~(1 << src) | 1 << dst, dst)
 
 
-def _steps(state: State) -> list[tuple[int | None, int, bool]]:
-    """Every legal (src, dst, makes_line) before choosing a removal."""
-    me = state.turn
-    own = state.stones[me]
-    empty = ALL & ~(own | state.stones[1 - me])
-    if state.reserve[me]:
-        return [(None, dst, False) for dst in _bits(empty) if _placeable(own, dst)]
-    steps = []
-    for src in _bits(own):
-        for dst in _bits(NEIGHBOURS[src] & empty):
-            runs = _move_runs(own, src, dst)
-            if max(runs) < 4:
-                steps.append((src, dst, 3 in runs))
-    return steps
+class Dara(PlacementGame):
+    slug = "dara"
+    title = "Dara"
+    points = CELLS
+    pieces_each = 12
+    move_limit = 120
+    point_word, man_word, men_word, count_word = "cell", "stone", "stones", "twelve"
 
-
-def _has_step(state: State) -> bool:
-    me = state.turn
-    own = state.stones[me]
-    empty = ALL & ~(own | state.stones[1 - me])
-    if state.reserve[me]:
-        return any(_placeable(own, dst) for dst in _bits(empty))
-    return any(
-        max(_move_runs(own, src, dst)) < 4
-        for src in _bits(own)
-        for dst in _bits(NEIGHBOURS[src] & empty)
-    )
-
-
-class Dara:
-    slug = SLUG
-
-    def initial_state(self) -> State:
-        return State((0, 0), (STONES, STONES), 0, 0, ())
-
-    def to_move(self, state: State) -> int:
-        return state.turn
-
-    def outcome(self, state: State) -> Outcome | None:
-        for player in (0, 1):
-            if state.reserve[player] == 0 and state.stones[player].bit_count() < 3:
-                return Outcome(1 - player, "pieces")
-        if not _has_step(state):
-            return Outcome(1 - state.turn, "no-moves")
-        if state.history.count(_key(state.stones, state.turn)) >= 2:
-            return Outcome(None, "repetition")
-        if state.quiet >= MOVE_LIMIT:
-            return Outcome(None, "move-limit")
-        return None
-
-    def legal_moves(self, state: State) -> list[Move]:
-        if self.outcome(state) is not None:
-            return []
-        enemy = _bits(state.stones[1 - state.turn])
-        moves = []
-        for src, dst, line in _steps(state):
-            if line and enemy:
-                moves.extend(Move(src, dst, cap) for cap in enemy)
-            else:
-                moves.append(Move(src, dst))
-        return moves
-
-    def play(self, state: State, move: Move) -> State:
-        src, dst, cap = _checked_shape(move)
-        if self.outcome(state) is not None:
-            raise EngineError("game-over", "the game has already ended")
+    def _steps(self, state: State) -> list[tuple[int | None, int, bool]]:
         me = state.turn
-        own, enemy = state.stones[me], state.stones[1 - me]
-        if src is None and not state.reserve[me]:
-            raise EngineError("wrong-phase", "all twelve stones are placed: move one instead")
-        if src is not None and state.reserve[me]:
-            raise EngineError("wrong-phase", f"{state.reserve[me]} stones are still to be placed")
-        if src is not None and not own >> src & 1:
-            raise EngineError("not-your-piece", f"{CELLS[src]} holds none of your stones")
-        if (own | enemy) >> dst & 1:
-            raise EngineError("occupied", f"{CELLS[dst]} is not empty")
+        own = state.men[me]
+        empty = ALL & ~(own | state.men[1 - me])
+        if state.reserve[me]:
+            return [(None, dst, False) for dst in bits(empty) if _placeable(own, dst)]
+        steps = []
+        for src in bits(own):
+            for dst in bits(NEIGHBOURS[src] & empty):
+                runs = _move_runs(own, src, dst)
+                if max(runs) < 4:
+                    steps.append((src, dst, 3 in runs))
+        return steps
+
+    def _has_step(self, state: State) -> bool:
+        me = state.turn
+        own = state.men[me]
+        empty = ALL & ~(own | state.men[1 - me])
+        if state.reserve[me]:
+            return any(_placeable(own, dst) for dst in bits(empty))
+        return any(
+            max(_move_runs(own, src, dst)) < 4
+            for src in bits(own)
+            for dst in bits(NEIGHBOURS[src] & empty)
+        )
+
+    def _check_step(self, state: State, src: int | None, dst: int) -> bool:
+        own = state.men[state.turn]
         if src is None:
             if not _placeable(own, dst):
                 raise EngineError(
                     "dara-three-in-placement", f"placing at {CELLS[dst]} makes three in a line"
                 )
-            line = False
-        else:
-            if not NEIGHBOURS[src] >> dst & 1:
+            return False
+        if not NEIGHBOURS[src] >> dst & 1:
+            raise EngineError(
+                "not-adjacent", f"{CELLS[dst]} is not orthogonally next to {CELLS[src]}"
+            )
+        runs = _move_runs(own, src, dst)
+        if max(runs) >= 4:
+            raise EngineError("dara-four-line", f"{CELLS[dst]} would make four in a line")
+        return 3 in runs
+
+    def _check_removal(self, line: bool, enemy: int, own: int, cap: int | None, dst: int) -> None:
+        if cap is None:
+            if line and enemy:
                 raise EngineError(
-                    "not-adjacent", f"{CELLS[dst]} is not orthogonally next to {CELLS[src]}"
+                    "capture-required", "this move makes a line: name a stone to remove"
                 )
-            runs = _move_runs(own, src, dst)
-            if max(runs) >= 4:
-                raise EngineError("dara-four-line", f"{CELLS[dst]} would make four in a line")
-            line = 3 in runs
-        _check_removal(line, enemy, own, cap, dst)
-        stones = [0, 0]
-        stones[me] = own | 1 << dst if src is None else own & ~(1 << src) | 1 << dst
-        stones[1 - me] = enemy if cap is None else enemy & ~(1 << cap)
-        reserve = list(state.reserve)
-        if src is None:
-            reserve[me] -= 1
-        if src is None or cap is not None:
-            quiet, history = 0, ()
-        else:
-            quiet, history = state.quiet + 1, state.history + (_key(state.stones, me),)
-        return State((stones[0], stones[1]), (reserve[0], reserve[1]), 1 - me, quiet, history)
+            return
+        if not line:
+            raise EngineError("capture-not-allowed", "this move makes no line: nothing is removed")
+        if not enemy >> cap & 1:
+            whose = "your own stone" if (own >> cap & 1 or cap == dst) else "empty"
+            raise EngineError("capture-invalid", f"{CELLS[cap]} is {whose}, not an enemy stone")
 
-    def parse_move(self, state: State, text: str) -> Move:
-        match = _NOTATION.fullmatch(text) if isinstance(text, str) else None
-        if not match:
-            raise EngineError("bad-notation", f"{text!r} is not a Dara move")
-        first, second, removed = (INDEX[g.lower()] if g else None for g in match.groups())
-        if second is None:
-            return Move(None, first, removed)
-        return Move(first, second, removed)
-
-    def format_move(self, state: State, move: Move) -> str:
-        src, dst, cap = _checked_shape(move)
-        text = CELLS[dst] if src is None else f"{CELLS[src]}-{CELLS[dst]}"
-        return text if cap is None else f"{text}x{CELLS[cap]}"
-
-    def dump(self, state: State) -> dict[str, Any]:
-        board = {
-            CELLS[i]: c for i in range(30) for p, c in enumerate("wb") if state.stones[p] >> i & 1
-        }
-        return {
-            "game": SLUG,
-            "board": board,
-            "reserve": list(state.reserve),
-            "to_move": state.turn,
-            "quiet": state.quiet,
-            "history": [_key_text(k) for k in state.history],
-        }
-
-    def load(self, data: Any) -> State:
-        return _load(data)
-
-
-def _checked_shape(move: Any) -> tuple[int | None, int, int | None]:
-    def cell(value: Any, optional: bool) -> bool:
-        if value is None:
-            return optional
-        return type(value) is int and 0 <= value < len(CELLS)
-
-    if not (isinstance(move, tuple) and len(move) == 3):
-        raise EngineError("bad-notation", f"{move!r} is not a move value")
-    src, dst, cap = move
-    if not (cell(src, True) and cell(dst, False) and cell(cap, True)):
-        raise EngineError("bad-notation", f"{move!r} is not a move value")
-    return src, dst, cap
-
-
-def _check_removal(line: bool, enemy: int, own: int, cap: int | None, dst: int) -> None:
-    if cap is None:
-        if line and enemy:
-            raise EngineError("capture-required", "this move makes a line: name a stone to remove")
-        return
-    if not line:
-        raise EngineError("capture-not-allowed", "this move makes no line: nothing is removed")
-    if not enemy >> cap & 1:
-        whose = "your own stone" if (own >> cap & 1 or cap == dst) else "empty"
-        raise EngineError("capture-invalid", f"{CELLS[cap]} is {whose}, not an enemy stone")
-
-
-def _bad(message: str) -> EngineError:
-    return EngineError("bad-state", message)
-
-
-def _int_in(value: Any, low: int, high: int, what: str) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise _bad(f"{what} must be an integer from {low} to {high}, got {value!r}")
-    return value
-
-
-def _load(data: Any) -> State:
-    fields = {"game", "board", "reserve", "to_move", "quiet", "history"}
-    if not isinstance(data, dict) or set(data) != fields:
-        raise _bad(f"a state is an object with exactly the keys {sorted(fields)}")
-    if data["game"] != SLUG:
-        raise _bad(f"game must be {SLUG!r}, got {data['game']!r}")
-    stones = _read_board(data["board"])
-    reserve = data["reserve"]
-    if not isinstance(reserve, list) or len(reserve) != 2:
-        raise _bad("reserve must be a list of two counts")
-    r0, r1 = (_int_in(r, 0, STONES, "a reserve") for r in reserve)
-    turn = _int_in(data["to_move"], 0, 1, "to_move")
-    if (r0 or r1) and r1 - r0 != turn:
-        raise _bad(f"reserves {r0}/{r1} do not fit player {turn} to move (placement alternates)")
-    placing = bool(r0 or r1)
-    for player, left in ((0, r0), (1, r1)):
-        count = stones[player].bit_count()
-        if count > STONES - left or (placing and count != STONES - left):
-            raise _bad(f"player {player} has {count} stones with {left} still to place")
-        longest = max((max(_runs(stones[player], i)) for i in _bits(stones[player])), default=0)
-        if longest >= (3 if placing else 4):
-            raise _bad(f"player {player} has {longest} in a line, which no legal game reaches")
-    quiet = _int_in(data["quiet"], 0, MOVE_LIMIT, "quiet")
-    history = data["history"]
-    if not isinstance(history, list) or len(history) != quiet:
-        raise _bad("history must list exactly one earlier position per quiet action")
-    if quiet and placing:
-        raise _bad("a placement resets quiet to 0, so quiet must be 0 while stones remain")
-    keys = tuple(_history_key(entry, stones, turn, quiet - i) for i, entry in enumerate(history))
-    for k in set(keys):
-        if keys.count(k) > 2:
-            raise _bad("a position occurs three times in history: the game ended there")
-    return State(stones, (r0, r1), turn, quiet, keys)
-
-
-def _read_board(board: Any) -> tuple[int, int]:
-    if not isinstance(board, dict):
-        raise _bad("board must map cell names to 'w' or 'b'")
-    stones = [0, 0]
-    for name, owner in board.items():
-        if name not in INDEX:
-            raise _bad(f"{name!r} is not a cell (a1-f5, lower case)")
-        if owner not in ("w", "b"):
-            raise _bad(f"the stone at {name} must be 'w' or 'b', got {owner!r}")
-        stones["wb".index(owner)] |= 1 << INDEX[name]
-    return stones[0], stones[1]
-
-
-def _history_key(entry: Any, stones: tuple[int, int], turn: int, back: int) -> int:
-    """Parse one history key that lies `back` actions before the current position."""
-    if not isinstance(entry, str) or not re.fullmatch(r"[.wb]{30}[01]", entry):
-        raise _bad(f"history entry {entry!r} is not 30 of '.wb' and a side to move")
-    key = int(entry[30]) << 60
-    for i, ch in enumerate(entry[:30]):
-        if ch != ".":
-            key |= 1 << (i + 30 * "wb".index(ch))
-    if int(entry[30]) != (turn + back) % 2:
-        raise _bad(f"history entry {entry!r} has the wrong side to move")
-    for player in (0, 1):
-        if (key >> (30 * player) & ALL).bit_count() != stones[player].bit_count():
-            raise _bad(f"history entry {entry!r} has a capture since it (captures reset history)")
-    return key
+    def _check_reachable(self, men: tuple[int, int], reserve: tuple[int, int]) -> None:
+        # Placement never captures and never makes three, and moving never makes four.
+        placing = any(reserve)
+        for player, left in enumerate(reserve):
+            count = men[player].bit_count()
+            if count > self.pieces_each - left or (placing and count != self.pieces_each - left):
+                raise bad_state(f"player {player} has {count} stones with {left} still to place")
+            longest = max((max(_runs(men[player], i)) for i in bits(men[player])), default=0)
+            if longest >= (3 if placing else 4):
+                raise bad_state(
+                    f"player {player} has {longest} in a line, which no legal game reaches"
+                )
 
 
 GAME = Dara()

@@ -43,15 +43,9 @@ followed by the side to move (``0`` or ``1``). Reserves are zero in every such p
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from games.engine.base import EngineError
+from games.engine.placement import PlacementGame, State, bad_state, bits
 
-from games.engine.base import EngineError, Outcome
-
-SLUG = "nine-mens-morris"
-MEN = 9
-MOVE_LIMIT = 100
 # Outer, middle, inner square, each clockwise from its top-left corner, so that point
 # k of square s sits at position k of every square and odd k are the side midpoints.
 POINTS = (
@@ -59,7 +53,6 @@ POINTS = (
     "b2", "d2", "f2", "f4", "f6", "d6", "b6", "b4",
     "c3", "d3", "e3", "e4", "e5", "d5", "c5", "c4",
 )  # fmt: skip
-INDEX = {name: i for i, name in enumerate(POINTS)}
 ALL = (1 << len(POINTS)) - 1
 
 
@@ -85,282 +78,83 @@ def _mills() -> tuple[int, ...]:
 NEIGHBOURS = tuple(_neighbours(i) for i in range(len(POINTS)))
 MILLS = _mills()
 MILLS_AT = tuple(tuple(m for m in MILLS if m >> i & 1) for i in range(len(POINTS)))
-_NOTATION = re.compile(r"([a-g][1-7])(?:-([a-g][1-7]))?(?:x([a-g][1-7]))?", re.IGNORECASE)
-
-
-class Move(NamedTuple):
-    """`src` is None for a placement; `cap` is the removed point or None (indices)."""
-
-    src: int | None
-    dst: int
-    cap: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class State:
-    men: tuple[int, int]  # bitmask of occupied points per player
-    reserve: tuple[int, int]
-    turn: int
-    quiet: int  # moving actions since the last capture
-    history: tuple[int, ...]  # keys of earlier positions since the last placement or capture
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _key(men: tuple[int, int], turn: int) -> int:
-    return men[0] | men[1] << 24 | turn << 48
-
-
-def _key_text(key: int) -> str:
-    board = "".join("w" if key >> i & 1 else "b" if key >> (i + 24) & 1 else "." for i in range(24))
-    return board + str(key >> 48)
 
 
 def _forms_mill(own: int, dst: int) -> bool:
     return any(own & m == m for m in MILLS_AT[dst])
 
 
-def _removable(enemy: int) -> int:
-    """Enemy men that may be removed: those outside mills, or all if none is outside."""
-    in_mill = 0
-    for m in MILLS:
-        if enemy & m == m:
-            in_mill |= m
-    return enemy & ~in_mill or enemy
+class NineMensMorris(PlacementGame):
+    slug = "nine-mens-morris"
+    title = "Nine Men's Morris"
+    points = POINTS
+    pieces_each = 9
+    move_limit = 100
+    point_word, man_word, men_word, count_word = "point", "man", "men", "nine"
 
-
-def _flying(state: State, me: int) -> bool:
-    return state.reserve[me] == 0 and state.men[me].bit_count() == 3
-
-
-def _steps(state: State) -> list[tuple[int | None, int]]:
-    """Every (src, dst) the mover may play, before choosing a removal."""
-    me = state.turn
-    own = state.men[me]
-    empty = ALL & ~(own | state.men[1 - me])
-    if state.reserve[me]:
-        return [(None, dst) for dst in _bits(empty)]
-    if own.bit_count() == 3:
-        return [(src, dst) for src in _bits(own) for dst in _bits(empty)]
-    return [(src, dst) for src in _bits(own) for dst in _bits(NEIGHBOURS[src] & empty)]
-
-
-def _has_step(state: State) -> bool:
-    me = state.turn
-    own = state.men[me]
-    empty = ALL & ~(own | state.men[1 - me])
-    if state.reserve[me] or own.bit_count() == 3:
-        return bool(empty)
-    return any(NEIGHBOURS[src] & empty for src in _bits(own))
-
-
-def _after(own: int, src: int | None, dst: int) -> int:
-    return (own if src is None else own & ~(1 << src)) | 1 << dst
-
-
-def _point(i: int) -> str:
-    return POINTS[i]
-
-
-class NineMensMorris:
-    slug = SLUG
-
-    def initial_state(self) -> State:
-        return State((0, 0), (MEN, MEN), 0, 0, ())
-
-    def to_move(self, state: State) -> int:
-        return state.turn
-
-    def outcome(self, state: State) -> Outcome | None:
-        for player in (0, 1):
-            if state.reserve[player] == 0 and state.men[player].bit_count() < 3:
-                return Outcome(1 - player, "pieces")
-        if not _has_step(state):
-            return Outcome(1 - state.turn, "no-moves")
-        if state.history.count(_key(state.men, state.turn)) >= 2:
-            return Outcome(None, "repetition")
-        if state.quiet >= MOVE_LIMIT:
-            return Outcome(None, "move-limit")
-        return None
-
-    def legal_moves(self, state: State) -> list[Move]:
-        if self.outcome(state) is not None:
-            return []
+    def _steps(self, state: State) -> list[tuple[int | None, int, bool]]:
         me = state.turn
-        enemy = state.men[1 - me]
-        removable = _bits(_removable(enemy)) if enemy else []
-        moves = []
-        for src, dst in _steps(state):
-            if removable and _forms_mill(_after(state.men[me], src, dst), dst):
-                moves.extend(Move(src, dst, cap) for cap in removable)
-            else:
-                moves.append(Move(src, dst))
-        return moves
-
-    def play(self, state: State, move: Move) -> State:
-        src, dst, cap = _checked_shape(move)
-        if self.outcome(state) is not None:
-            raise EngineError("game-over", "the game has already ended")
-        me = state.turn
-        own, enemy = state.men[me], state.men[1 - me]
-        if src is None and not state.reserve[me]:
-            raise EngineError("wrong-phase", "all nine men are placed: move one instead")
-        if src is not None and state.reserve[me]:
-            raise EngineError("wrong-phase", f"{state.reserve[me]} men are still to be placed")
-        if src is not None and not own >> src & 1:
-            raise EngineError("not-your-piece", f"{_point(src)} holds none of your men")
-        if (own | enemy) >> dst & 1:
-            raise EngineError("occupied", f"{_point(dst)} is not empty")
-        if src is not None and not _flying(state, me) and not NEIGHBOURS[src] >> dst & 1:
-            raise EngineError("not-adjacent", f"{_point(src)} and {_point(dst)} are not joined")
-        after = _after(own, src, dst)
-        mill = _forms_mill(after, dst)
-        if cap is None and mill and enemy:
-            raise EngineError("capture-required", "this move forms a mill: name a man to remove")
-        if cap is not None:
-            _check_removal(mill, enemy, own, cap)
-        men = [0, 0]
-        men[me] = after
-        men[1 - me] = enemy if cap is None else enemy & ~(1 << cap)
-        reserve = list(state.reserve)
-        if src is None:
-            reserve[me] -= 1
-        if src is None or cap is not None:
-            quiet, history = (0 if cap is not None else state.quiet), ()
+        own = state.men[me]
+        empty = ALL & ~(own | state.men[1 - me])
+        if state.reserve[me]:
+            return [(None, dst, _forms_mill(own | 1 << dst, dst)) for dst in bits(empty)]
+        if own.bit_count() == 3:
+            sources = [(src, empty) for src in bits(own)]
         else:
-            quiet, history = state.quiet + 1, state.history + (_key(state.men, me),)
-        return State((men[0], men[1]), (reserve[0], reserve[1]), 1 - me, quiet, history)
+            sources = [(src, NEIGHBOURS[src] & empty) for src in bits(own)]
+        return [
+            (src, dst, _forms_mill(own & ~(1 << src) | 1 << dst, dst))
+            for src, targets in sources
+            for dst in bits(targets)
+        ]
 
-    def parse_move(self, state: State, text: str) -> Move:
-        match = _NOTATION.fullmatch(text) if isinstance(text, str) else None
-        names = [g.lower() if g else None for g in match.groups()] if match else []
-        if not match or any(n is not None and n not in INDEX for n in names):
-            raise EngineError("bad-notation", f"{text!r} is not a Nine Men's Morris move")
-        first, second, removed = names
-        cap = INDEX[removed] if removed else None
-        if second is None:
-            return Move(None, INDEX[first], cap)
-        return Move(INDEX[first], INDEX[second], cap)
+    def _has_step(self, state: State) -> bool:
+        me = state.turn
+        own = state.men[me]
+        empty = ALL & ~(own | state.men[1 - me])
+        if state.reserve[me] or own.bit_count() == 3:
+            return bool(empty)
+        return any(NEIGHBOURS[src] & empty for src in bits(own))
 
-    def format_move(self, state: State, move: Move) -> str:
-        src, dst, cap = _checked_shape(move)
-        text = POINTS[dst] if src is None else f"{POINTS[src]}-{POINTS[dst]}"
-        return text if cap is None else f"{text}x{POINTS[cap]}"
+    def _check_step(self, state: State, src: int | None, dst: int) -> bool:
+        own = state.men[state.turn]
+        if src is None:
+            return _forms_mill(own | 1 << dst, dst)
+        if own.bit_count() != 3 and not NEIGHBOURS[src] >> dst & 1:  # three men fly
+            raise EngineError("not-adjacent", f"{POINTS[src]} and {POINTS[dst]} are not joined")
+        return _forms_mill(own & ~(1 << src) | 1 << dst, dst)
 
-    def dump(self, state: State) -> dict[str, Any]:
-        board = {
-            POINTS[i]: c for i in range(24) for p, c in enumerate("wb") if state.men[p] >> i & 1
-        }
-        return {
-            "game": SLUG,
-            "board": board,
-            "reserve": list(state.reserve),
-            "to_move": state.turn,
-            "quiet": state.quiet,
-            "history": [_key_text(k) for k in state.history],
-        }
+    def _removable(self, enemy: int) -> int:
+        """Men outside mills, or all of them if none is outside."""
+        in_mill = 0
+        for m in MILLS:
+            if enemy & m == m:
+                in_mill |= m
+        return enemy & ~in_mill or enemy
 
-    def load(self, data: Any) -> State:
-        return _load(data)
+    def _check_removal(self, mill: bool, enemy: int, own: int, cap: int | None, dst: int) -> None:
+        if cap is None:
+            if mill and enemy:
+                raise EngineError(
+                    "capture-required", "this move forms a mill: name a man to remove"
+                )
+            return
+        name = POINTS[cap]
+        if not mill:
+            raise EngineError("capture-not-allowed", "this move forms no mill: nothing is removed")
+        if not enemy >> cap & 1:
+            whose = "your own man" if own >> cap & 1 else "empty"
+            raise EngineError("capture-invalid", f"{name} is {whose}, not an enemy man")
+        if not self._removable(enemy) >> cap & 1:
+            raise EngineError(
+                "capture-invalid", f"{name} stands in a mill while other enemy men are outside one"
+            )
 
-
-def _checked_shape(move: Any) -> tuple[int | None, int, int | None]:
-    def point(value: Any, optional: bool) -> bool:
-        if value is None:
-            return optional
-        return type(value) is int and 0 <= value < len(POINTS)
-
-    if not (isinstance(move, tuple) and len(move) == 3):
-        raise EngineError("bad-notation", f"{move!r} is not a move value")
-    src, dst, cap = move
-    if not (point(src, True) and point(dst, False) and point(cap, True)):
-        raise EngineError("bad-notation", f"{move!r} is not a move value")
-    return src, dst, cap
-
-
-def _check_removal(mill: bool, enemy: int, own: int, cap: int) -> None:
-    name = _point(cap)
-    if not mill:
-        raise EngineError("capture-not-allowed", "this move forms no mill: nothing is removed")
-    if not enemy >> cap & 1:
-        whose = "your own man" if own >> cap & 1 else "empty"
-        raise EngineError("capture-invalid", f"{name} is {whose}, not an enemy man")
-    if not _removable(enemy) >> cap & 1:
-        raise EngineError(
-            "capture-invalid", f"{name} stands in a mill while other enemy men are outside one"
-        )
-
-
-def _bad(message: str) -> EngineError:
-    return EngineError("bad-state", message)
-
-
-def _int_in(value: Any, low: int, high: int, what: str) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise _bad(f"{what} must be an integer from {low} to {high}, got {value!r}")
-    return value
-
-
-def _load(data: Any) -> State:
-    fields = {"game", "board", "reserve", "to_move", "quiet", "history"}
-    if not isinstance(data, dict) or set(data) != fields:
-        raise _bad(f"a state is an object with exactly the keys {sorted(fields)}")
-    if data["game"] != SLUG:
-        raise _bad(f"game must be {SLUG!r}, got {data['game']!r}")
-    board = data["board"]
-    if not isinstance(board, dict):
-        raise _bad("board must map point names to 'w' or 'b'")
-    men = [0, 0]
-    for name, owner in board.items():
-        if name not in INDEX:
-            raise _bad(f"{name!r} is not a point")
-        if owner not in ("w", "b"):
-            raise _bad(f"the man at {name} must be 'w' or 'b', got {owner!r}")
-        men["wb".index(owner)] |= 1 << INDEX[name]
-    reserve = data["reserve"]
-    if not isinstance(reserve, list) or len(reserve) != 2:
-        raise _bad("reserve must be a list of two counts")
-    r0, r1 = (_int_in(r, 0, MEN, "a reserve") for r in reserve)
-    turn = _int_in(data["to_move"], 0, 1, "to_move")
-    if (r0 or r1) and r1 - r0 != turn:
-        raise _bad(f"reserves {r0}/{r1} do not fit player {turn} to move (placement alternates)")
-    for player, left in ((0, r0), (1, r1)):
-        if men[player].bit_count() > MEN - left:
-            raise _bad(f"player {player} has more men on the board than were placed")
-    quiet = _int_in(data["quiet"], 0, MOVE_LIMIT, "quiet")
-    history = data["history"]
-    if not isinstance(history, list) or len(history) != quiet:
-        raise _bad("history must list exactly one earlier position per quiet move")
-    if quiet and (r0 or r1):
-        raise _bad("moving actions cannot have happened while men remain to be placed")
-    keys = tuple(_history_key(entry, men, turn, quiet - i) for i, entry in enumerate(history))
-    for k in set(keys):
-        if keys.count(k) > 2:
-            raise _bad("a position occurs three times in history: the game ended there")
-    return State((men[0], men[1]), (r0, r1), turn, quiet, keys)
-
-
-def _history_key(entry: Any, men: list[int], turn: int, back: int) -> int:
-    """Parse one history key that lies `back` moves before the current position."""
-    if not isinstance(entry, str) or not re.fullmatch(r"[.wb]{24}[01]", entry):
-        raise _bad(f"history entry {entry!r} is not 24 of '.wb' and a side to move")
-    key = int(entry[24]) << 48
-    for i, ch in enumerate(entry[:24]):
-        if ch != ".":
-            key |= 1 << (i + 24 * "wb".index(ch))
-    if int(entry[24]) != (turn + back) % 2:
-        raise _bad(f"history entry {entry!r} has the wrong side to move")
-    for player in (0, 1):
-        if (key >> (24 * player) & ALL).bit_count() != men[player].bit_count():
-            raise _bad(f"history entry {entry!r} has a capture since it (captures reset history)")
-    return key
+    def _check_reachable(self, men: tuple[int, int], reserve: tuple[int, int]) -> None:
+        # Mills during placement remove men, so fewer than were placed is fine.
+        for player, left in enumerate(reserve):
+            if men[player].bit_count() > self.pieces_each - left:
+                raise bad_state(f"player {player} has more men on the board than were placed")
 
 
 GAME = NineMensMorris()
