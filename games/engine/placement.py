@@ -84,6 +84,7 @@ class PlacementGame:
         self.index = {name: i for i, name in enumerate(self.points)}
         self.all = (1 << n) - 1
         self._n = n
+        self._turn_shift = 2 * n
         letters = sorted({name[0] for name in self.points})
         digits = sorted({name[1] for name in self.points})
         point = f"[{letters[0]}-{letters[-1]}][{digits[0]}-{digits[-1]}]"
@@ -153,19 +154,20 @@ class PlacementGame:
             raise EngineError("game-over", "the game has already ended")
         me = state.turn
         own, enemy = state.men[me], state.men[1 - me]
-        names, men_word = self.points, self.men_word
         if src is None and not state.reserve[me]:
             raise EngineError(
-                "wrong-phase", f"all {self.count_word} {men_word} are placed: move one instead"
+                "wrong-phase", f"all {self.count_word} {self.men_word} are placed: move one instead"
             )
         if src is not None and state.reserve[me]:
             raise EngineError(
-                "wrong-phase", f"{state.reserve[me]} {men_word} are still to be placed"
+                "wrong-phase", f"{state.reserve[me]} {self.men_word} are still to be placed"
             )
         if src is not None and not own >> src & 1:
-            raise EngineError("not-your-piece", f"{names[src]} holds none of your {men_word}")
+            raise EngineError(
+                "not-your-piece", f"{self.points[src]} holds none of your {self.men_word}"
+            )
         if (own | enemy) >> dst & 1:
-            raise EngineError("occupied", f"{names[dst]} is not empty")
+            raise EngineError("occupied", f"{self.points[dst]} is not empty")
         line = self._check_step(state, src, dst)
         self._check_removal(line, enemy, own, cap, dst)
         men = [0, 0]
@@ -214,7 +216,7 @@ class PlacementGame:
     # --- position keys, dump and load -----------------------------------------------------
 
     def key(self, men: tuple[int, int], turn: int) -> int:
-        return men[0] | men[1] << self._n | turn << 2 * self._n
+        return men[0] | men[1] << self._n | turn << self._turn_shift
 
     def key_text(self, key: int) -> str:
         n = self._n
