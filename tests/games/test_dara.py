@@ -3,52 +3,21 @@
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 
 from games.engine.base import EngineError, Outcome, play_text
 from games.engine.dara import CELLS, EDGE_CASES, GAME
+from tests.games.placement_checks import PlacementChecks
 
 # EDGE_CASES by what they show (the module lists them in this order).
 DOUBLE_LINE, COLUMN_LINE, TAKE_FROM_LINE, FOUR_REFUSED, DIAGONAL = EDGE_CASES[:5]
 PIECES_LOSS, NO_PLACEMENT, REPETITION, MOVE_LIMIT = EDGE_CASES[5:]
 
 
-def play_all(texts, state=None):
-    state = GAME.initial_state() if state is None else state
-    for text in texts:
-        state = play_text(GAME, state, text)
-    return state
-
-
-def legal_texts(state):
-    return sorted(GAME.format_move(state, m) for m in GAME.legal_moves(state))
-
-
-def assert_refused(state, text, code):
-    before = GAME.dump(state)
-    with pytest.raises(EngineError) as caught:
-        play_text(GAME, state, text)
-    assert caught.value.code == code, caught.value.message
-    assert GAME.dump(state) == before
-
-
-def position(board, reserve=(0, 0), to_move=0, quiet=0, history=()):
-    return GAME.load(
-        {
-            "game": "dara",
-            "board": board,
-            "reserve": list(reserve),
-            "to_move": to_move,
-            "quiet": quiet,
-            "history": list(history),
-        }
-    )
-
-
-def stones(state, player):
-    return sorted(c for c, who in GAME.dump(state)["board"].items() if who == "wb"[player])
+CHECKS = PlacementChecks(GAME)
+play_all, legal_texts, assert_refused = CHECKS.play_all, CHECKS.legal_texts, CHECKS.assert_refused
+position, stones, assert_final = CHECKS.position, CHECKS.owned, CHECKS.assert_final
 
 
 def example_position():
@@ -189,14 +158,6 @@ def test_a_diagonal_three_made_by_moving_takes_nothing():
 # --- how it ends -------------------------------------------------------------------------
 
 
-def assert_final(state, winner, reason):
-    assert GAME.outcome(state) == Outcome(winner, reason, ())
-    assert GAME.legal_moves(state) == []
-    with pytest.raises(EngineError) as caught:
-        GAME.play(state, GAME.parse_move(state, "a1"))
-    assert caught.value.code == "game-over"
-
-
 def test_fewer_than_three_stones_loses():
     state = play_all(PIECES_LOSS)
     assert len(stones(state, 1)) == 2
@@ -295,10 +256,7 @@ def test_states_are_immutable_and_play_returns_a_new_one():
 
 @pytest.mark.parametrize("case", range(len(EDGE_CASES)))
 def test_dump_and_load_round_trip_along_every_edge_case(case):
-    state = GAME.initial_state()
-    for text in EDGE_CASES[case]:
-        state = play_text(GAME, state, text)
-        assert GAME.load(GAME.dump(state)) == state
+    CHECKS.assert_round_trips_along(EDGE_CASES[case])
 
 
 BAD_STATES = {
@@ -343,32 +301,5 @@ def test_load_refuses_positions_no_game_reaches():
 # --- legal_moves and play agree ----------------------------------------------------------
 
 
-def every_text():
-    """Every syntactically valid move text: placements and steps, with and without removal."""
-    for src in [None, *CELLS]:
-        for dst in CELLS:
-            base = dst if src is None else f"{src}-{dst}"
-            for cap in [None, *CELLS]:
-                yield base if cap is None else f"{base}x{cap}"
-
-
 def test_play_accepts_exactly_the_legal_moves_in_sampled_positions():
-    rng = random.Random(11)
-    texts = list(every_text())
-    checked = 0
-    for _game in range(3):
-        state = GAME.initial_state()
-        while GAME.outcome(state) is None:
-            if rng.random() < 0.05:
-                legal = set(legal_texts(state))
-                accepted = set()
-                for text in texts:
-                    try:
-                        play_text(GAME, state, text)
-                        accepted.add(text)
-                    except EngineError:
-                        pass
-                assert accepted == legal
-                checked += 1
-            state = GAME.play(state, rng.choice(GAME.legal_moves(state)))
-    assert checked >= 3
+    CHECKS.assert_play_accepts_exactly_the_legal_moves(seed=11, share=0.05)

@@ -9,53 +9,17 @@ from collections import Counter
 import pytest
 
 from games.engine.base import EngineError, Outcome, play_text
-from games.engine.nine_mens_morris import (
-    EDGE_CASES,
-    GAME,
-    MILLS,
-    NEIGHBOURS,
-    POINTS,
-)
+from games.engine.nine_mens_morris import EDGE_CASES, GAME, MILLS, NEIGHBOURS, POINTS
+from tests.games.placement_checks import PlacementChecks
 
 # EDGE_CASES by what they show (the module lists them in this order).
 EXAMPLE, TWO_MILLS, ALL_IN_MILLS, THREE_WITH_RESERVE, FLIGHT = EDGE_CASES[:5]
 PIECES_LOSS, WALLED_IN, BLOCKING_MOVE, REPETITION, MOVE_LIMIT = EDGE_CASES[5:]
 
 
-def play_all(texts, state=None):
-    state = GAME.initial_state() if state is None else state
-    for text in texts:
-        state = play_text(GAME, state, text)
-    return state
-
-
-def legal_texts(state):
-    return sorted(GAME.format_move(state, m) for m in GAME.legal_moves(state))
-
-
-def assert_refused(state, text, code):
-    before = GAME.dump(state)
-    with pytest.raises(EngineError) as caught:
-        play_text(GAME, state, text)
-    assert caught.value.code == code, caught.value.message
-    assert GAME.dump(state) == before
-
-
-def position(board, reserve=(0, 0), to_move=0, quiet=0, history=()):
-    return GAME.load(
-        {
-            "game": "nine-mens-morris",
-            "board": board,
-            "reserve": list(reserve),
-            "to_move": to_move,
-            "quiet": quiet,
-            "history": list(history),
-        }
-    )
-
-
-def men(state, player):
-    return sorted(p for p, who in GAME.dump(state)["board"].items() if who == "wb"[player])
+CHECKS = PlacementChecks(GAME)
+play_all, legal_texts, assert_refused = CHECKS.play_all, CHECKS.legal_texts, CHECKS.assert_refused
+position, men, assert_final = CHECKS.position, CHECKS.owned, CHECKS.assert_final
 
 
 # --- the board -------------------------------------------------------------------------
@@ -190,14 +154,6 @@ def test_three_men_fly_to_any_empty_point_while_the_opponent_still_steps():
 # --- how it ends -----------------------------------------------------------------------
 
 
-def assert_final(state, winner, reason):
-    assert GAME.outcome(state) == Outcome(winner, reason, ())
-    assert GAME.legal_moves(state) == []
-    with pytest.raises(EngineError) as caught:
-        GAME.play(state, GAME.parse_move(state, "a1"))
-    assert caught.value.code == "game-over"
-
-
 def test_fewer_than_three_men_with_an_empty_reserve_loses():
     state = play_all(PIECES_LOSS)
     assert len(men(state, 0)) == 2
@@ -304,10 +260,7 @@ def test_states_are_immutable_and_play_returns_a_new_one():
 
 @pytest.mark.parametrize("case", range(len(EDGE_CASES)))
 def test_dump_and_load_round_trip_along_every_edge_case(case):
-    state = GAME.initial_state()
-    for text in EDGE_CASES[case]:
-        state = play_text(GAME, state, text)
-        assert GAME.load(GAME.dump(state)) == state
+    CHECKS.assert_round_trips_along(EDGE_CASES[case])
 
 
 def dump_of(texts):
@@ -365,33 +318,5 @@ def test_load_refuses_too_many_men_quiet_moves_in_placement_and_a_past_third_occ
 # --- legal_moves and play agree ---------------------------------------------------------
 
 
-def every_text(state):
-    """Every syntactically valid move text: placements, steps, with and without removal."""
-    srcs = [None] + list(POINTS)
-    caps = [None] + list(POINTS)
-    for src in srcs:
-        for dst in POINTS:
-            base = dst if src is None else f"{src}-{dst}"
-            for cap in caps:
-                yield base if cap is None else f"{base}x{cap}"
-
-
 def test_play_accepts_exactly_the_legal_moves_in_sampled_positions():
-    rng = random.Random(3)
-    checked = 0
-    for _game in range(3):
-        state = GAME.initial_state()
-        while GAME.outcome(state) is None:
-            moves = GAME.legal_moves(state)
-            if rng.random() < 0.08:
-                legal = set(legal_texts(state))
-                for text in every_text(state):
-                    try:
-                        play_text(GAME, state, text)
-                        accepted = True
-                    except EngineError:
-                        accepted = False
-                    assert accepted == (text in legal), text
-                checked += 1
-            state = GAME.play(state, rng.choice(moves))
-    assert checked >= 3
+    CHECKS.assert_play_accepts_exactly_the_legal_moves(seed=3, share=0.08)
