@@ -98,6 +98,7 @@ class PlacementGame:
         raise NotImplementedError
 
     def _has_step(self, state: State) -> bool:
+        """Whether `_steps` is non-empty, found without listing every step."""
         raise NotImplementedError
 
     def _check_step(self, state: State, src: int | None, dst: int) -> bool:
@@ -106,6 +107,7 @@ class PlacementGame:
         raise NotImplementedError
 
     def _check_removal(self, line: bool, enemy: int, own: int, cap: int | None, dst: int) -> None:
+        """Raise unless `cap` (a removal, or None) fits a step to `dst` that made `line`."""
         raise NotImplementedError
 
     def _removable(self, enemy: int) -> int:
