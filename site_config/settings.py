@@ -116,6 +116,10 @@ else:
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             },
             "TEST": {"NAME": str(LOCAL_DIR / "test-db.sqlite3")},
+            # Keep connections: closing the last one checkpoints the WAL, and Channels closes
+            # "old" connections around every database call a socket makes.
+            "CONN_MAX_AGE": 600,
+            "CONN_HEALTH_CHECKS": True,
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
