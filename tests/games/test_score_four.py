@@ -9,21 +9,10 @@ import pytest
 from games.engine.base import EngineError, Outcome, play_text
 from games.engine.score_four import EDGE_CASES, GAME, LINES, LINES_THROUGH, cell_name
 
+from .checks import GameChecks
 
-def play_all(texts, state=None):
-    state = GAME.initial_state() if state is None else state
-    for text in texts:
-        state = play_text(GAME, state, text)
-    return state
-
-
-def assert_refused(state, text, code):
-    before = GAME.dump(state)
-    with pytest.raises(EngineError) as caught:
-        play_text(GAME, state, text)
-    assert caught.value.code == code, caught.value.message
-    assert GAME.dump(state) == before
-
+CHECKS = GameChecks(GAME)
+play_all, assert_refused = CHECKS.play_all, CHECKS.assert_refused
 
 def test_76_lines_by_kind():
     assert Counter(line.kind for line in LINES) == {

@@ -10,21 +10,10 @@ from games.engine.base import EngineError, Outcome, play_text
 from games.engine.grid3 import POINTS, line_of
 from games.engine.three_mens_morris import ADJACENT, EDGE_CASES, GAME, MOVE_LIMIT
 
+from .checks import GameChecks
 
-def play_all(texts, state=None):
-    state = GAME.initial_state() if state is None else state
-    for text in texts:
-        state = play_text(GAME, state, text)
-    return state
-
-
-def assert_refused(state, text, code):
-    before = GAME.dump(state)
-    with pytest.raises(EngineError) as caught:
-        play_text(GAME, state, text)
-    assert caught.value.code == code, caught.value.message
-    assert GAME.dump(state) == before
-
+CHECKS = GameChecks(GAME)
+play_all, assert_refused = CHECKS.play_all, CHECKS.assert_refused
 
 # White a2 b3 c3, black a1 c1 c2; b1, b2 and a3 are empty; white to move.
 AFTER_PLACEMENT = ["a2", "a1", "c3", "c1", "b3", "c2"]

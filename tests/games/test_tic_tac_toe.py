@@ -4,24 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.base import EngineError, Outcome, play_text
+from games.engine.base import EngineError, Outcome
 from games.engine.tic_tac_toe import EDGE_CASES, GAME
 
+from .checks import GameChecks
 
-def play_all(texts):
-    state = GAME.initial_state()
-    for text in texts:
-        state = play_text(GAME, state, text)
-    return state
-
-
-def assert_refused(state, text, code):
-    before = GAME.dump(state)
-    with pytest.raises(EngineError) as caught:
-        play_text(GAME, state, text)
-    assert caught.value.code == code, caught.value.message
-    assert GAME.dump(state) == before
-
+CHECKS = GameChecks(GAME)
+play_all, assert_refused = CHECKS.play_all, CHECKS.assert_refused
 
 def test_worked_example_first_player_completes_the_top_row():
     # top-left, centre, top-middle, bottom-left, top-right
