@@ -2,17 +2,11 @@
 // long diagonals; three pieces each, placed then moved one step along a line; no captures.
 import { EngineError } from "./errors.js";
 import {
-  badState, boardText, checkShape, formatMoveText, gridNames, indexByName, lineHeld, makeMove,
-  makeOutcome, parseMoveText,
+  badState, boardText, checkShape, formatMoveText, lineHeld, makeMove, makeOutcome, parseMoveText,
 } from "./morris-common.js";
+import { LINES, POINTS, POINT_INDEX } from "./grid3.js";
 
-export const POINTS = Object.freeze(gridNames(3, 3));
-const POINT_INDEX = indexByName(POINTS);
-export const LINES = Object.freeze([
-  [0, 1, 2], [3, 4, 5], [6, 7, 8],
-  [0, 3, 6], [1, 4, 7], [2, 5, 8],
-  [0, 4, 8], [2, 4, 6],
-].map((line) => Object.freeze(line)));
+export { LINES, POINTS };
 const CENTRE = 4;
 // Orthogonal neighbours, plus a diagonal step only when one end is the centre.
 export const NEIGHBOURS = Object.freeze(POINTS.map((_, p) => {
