@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import registry
 from games.engine.base import play_text
+from games.engine.grid3 import POINTS as GRID3_POINTS
 
 
 @dataclass(frozen=True)
@@ -71,8 +72,7 @@ def occupancy(game, state) -> dict[str, int]:
     board = game.dump(state)["board"]
     if isinstance(board, dict):
         return {point: "wb".index(owner) for point, owner in board.items()}
-    names = [f"{column}{row}" for row in "123" for column in "abc"]
-    return {names[i]: 0 if c in "xw" else 1 for i, c in enumerate(board) if c != "."}
+    return {GRID3_POINTS[i]: 0 if c in "xw" else 1 for i, c in enumerate(board) if c != "."}
 
 
 # Board geometry: point name -> (x, y) in a 0..100 square, and the lines drawn between points.
