@@ -9,7 +9,8 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from rooms import consumers, services
+from rooms import consumers, services, wire
+from throttle import limits
 from site_config.asgi import application
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -17,8 +18,11 @@ ORIGIN = (b"origin", b"http://127.0.0.1")
 SCORE_FOUR_WIN = ["A1", "B1", "A1", "B1", "A1", "B1", "A1"]
 
 
+HOST = (b"host", b"127.0.0.1")
+
+
 def headers(room_id=None, secret=None, origin=ORIGIN):
-    result = [origin] if origin else []
+    result = [HOST, origin] if origin else [HOST]
     if secret:
         result.append((b"cookie", f"seat_{room_id}={secret}; other=1".encode()))
     return result
@@ -44,6 +48,17 @@ async def receive(communicator, wanted, limit=20):
         if message["type"] == wanted:
             return message
     raise AssertionError(f"no {wanted} message")
+
+
+async def full_state(communicator, wanted="welcome"):
+    """A `welcome` or `state` message and the move texts of the `moves` slices after it."""
+    message = await receive(communicator, wanted)
+    texts = []
+    while len(texts) < message["room"]["ply"]:
+        chunk = await receive(communicator, "moves")
+        assert (chunk["round"], chunk["from"]) == (message["room"]["round"], len(texts))
+        texts += chunk["moves"]
+    return message, texts
 
 
 async def new_room(game="score-four", joined=True):
@@ -84,7 +99,9 @@ async def test_a_full_game_between_two_sockets():
         while started["event"] != "rematch-started":
             started = await receive(white, "room")
         assert started["you"] == {"seat": "host", "side": 1}
-        assert started["room"]["round"] == 2 and started["room"]["moves"] == []
+        assert started["room"]["round"] == 2 and started["room"]["ply"] == 0
+        await white.send_json_to({"type": "rematch", "round": 1})
+        assert (await receive(white, "error"))["code"] == "stale-round"
 
 
 async def test_refused_moves_answer_the_sender_only_with_a_code():
@@ -106,8 +123,8 @@ async def test_refused_moves_answer_the_sender_only_with_a_code():
         await black.send_json_to({"type": "move", "ply": 1})
         assert (await receive(black, "error"))["code"] == "missing-field"
         await black.send_json_to({"type": "sync"})
-        state = await receive(black, "state")
-        assert state["room"]["ply"] == 1 and state["room"]["version"] == 3
+        state, texts = await full_state(black, "state")
+        assert state["room"]["ply"] == 1 and state["room"]["version"] == 3 and texts == ["A1"]
 
 
 async def test_reconnecting_keeps_the_seat_and_gets_the_full_state():
@@ -117,9 +134,9 @@ async def test_reconnecting_keeps_the_seat_and_gets_the_full_state():
         await white.send_json_to({"type": "move", "ply": 0, "move": "b2"})
         await receive(white, "room")
     async with socket(room_id, host) as white_again, socket(room_id, guest) as black:
-        welcome = await receive(white_again, "welcome")
+        welcome, texts = await full_state(white_again)
         assert welcome["you"]["side"] == 0
-        assert welcome["room"]["moves"] == [{"text": "b2", "player": 0}]
+        assert texts == ["b2"]
         await receive(black, "welcome")
         await black.send_json_to({"type": "move", "ply": 1, "move": "a1"})
         assert (await receive(white_again, "room"))["move"]["text"] == "a1"
@@ -159,10 +176,10 @@ async def test_joining_from_the_page_reaches_the_waiting_host():
         from channels.layers import get_channel_layer
 
         joined = await database_sync_to_async(services.join)(room_id, None)
-        snapshot = await database_sync_to_async(services.snapshot)(joined.room)
+        header = await database_sync_to_async(services.header)(joined.room)
         await get_channel_layer().group_send(
             consumers.group_name(room_id),
-            {"type": "room.event", "event": "joined", "room": snapshot},
+            {"type": "room.event", "event": "joined", "room": header},
         )
         event = await receive(white, "room")
         assert (event["event"], event["room"]["status"]) == ("joined", "playing")
@@ -178,7 +195,7 @@ async def test_malformed_messages_get_errors_and_the_room_carries_on():
             ('{"kind": "move"}', "missing-field"),
             ('{"type": "teleport"}', "unknown-type"),
             ('{"type": "move", "ply": "zero", "move": "A1"}', "bad-field"),
-            ("x" * (consumers.MAX_MESSAGE_CHARS + 1), "too-large"),
+            ("x" * (wire.MAX_MESSAGE_BYTES + 1), "too-large"),
         ]
         for text, code in cases:
             await white.send_to(text_data=text)
@@ -197,13 +214,13 @@ async def test_flooding_is_refused_then_closed():
     try:
         assert (await communicator.connect())[0]
         await receive(communicator, "welcome")
-        for _ in range(consumers.CLOSE_AFTER_PER_SECOND + 1):
+        for _ in range(limits.SOCKET_CLOSE_PER_SECOND + 1):
             await communicator.send_to(text_data=json.dumps({"type": "ping"}))
         codes = []
         while True:
             output = await communicator.receive_output(timeout=3)
             if output["type"] == "websocket.close":
-                assert output["code"] == consumers.CLOSE_FLOOD
+                assert output["code"] == consumers.CLOSE_LIMIT
                 break
             codes.append(json.loads(output["text"]).get("code"))
         assert "too-many-messages" in codes
