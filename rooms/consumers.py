@@ -113,9 +113,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if self.window_count > limits.SOCKET_CLOSE_PER_SECOND:
             await self.close(code=CLOSE_LIMIT)
             return False
-        if self.window_count > limits.SOCKET_MESSAGES_PER_SECOND or not await database_sync_to_async(
-            limiter.allow
-        )(limits.SOCKET_MESSAGES, self.client):
+        allow = database_sync_to_async(limiter.allow)
+        if self.window_count > limits.SOCKET_MESSAGES_PER_SECOND or not await allow(
+            limits.SOCKET_MESSAGES, self.client
+        ):
             await self.send_error("too-many-messages", "slow down", None)
             return False
         return True

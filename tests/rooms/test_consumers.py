@@ -10,8 +10,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from rooms import consumers, services, wire
-from throttle import limits
 from site_config.asgi import application
+from throttle import limits
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 ORIGIN = (b"origin", b"http://127.0.0.1")
