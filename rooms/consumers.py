@@ -22,6 +22,7 @@ from throttle import limiter, limits
 logger = logging.getLogger(__name__)
 
 MOVES_PER_MESSAGE = 128  # a `moves` message: at most 128 texts of at most 32 characters
+MAX_SEND_BYTES = 8192  # what the protocol promises of every server message (tests check it)
 CLOSE_GONE = 4404  # the room does not exist (any more)
 CLOSE_LIMIT = 4429  # too many messages, sockets or watchers
 LIMIT_CODES = ("too-many-sockets", "room-full")

@@ -4,18 +4,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('rooms', '0001_initial'),
+        ("rooms", "0001_initial"),
     ]
 
     operations = [
         migrations.DeleteModel(
-            name='CreationWindow',
+            name="CreationWindow",
         ),
         migrations.AddField(
-            model_name='connection',
-            name='client',
+            model_name="connection",
+            name="client",
             field=models.CharField(blank=True, db_index=True, max_length=64),
         ),
     ]

@@ -33,9 +33,11 @@ def _playout(game, rng, target: int) -> list[str]:
             quiet = getattr(state, "quiet", 0)
             # Lower ranks are preferred: keep the game going, capture only when the move
             # limit is near, avoid positions seen before (the repetition rule).
-            seen = getattr(after, "history", ()).count(game.key(after.men, after.turn)) if (
-                hasattr(game, "key")
-            ) else 0
+            seen = (
+                getattr(after, "history", ()).count(game.key(after.men, after.turn))
+                if (hasattr(game, "key"))
+                else 0
+            )
             rank = (
                 ends if stretching else not ends,
                 (capture != (quiet >= limit - 6)) if stretching and limit else 0,
