@@ -190,16 +190,18 @@ class Client:
 
     @classmethod
     async def open(cls, server_origin, room_id, secret=None):
+        client = cls(await cls.open_raw(server_origin, room_id, secret))
+        await client.expect("ready")
+        return client
+
+    @staticmethod
+    async def open_raw(server_origin, room_id, secret=None):
+        """The bare `websockets` connection, before any message is read."""
         from websockets.asyncio.client import connect
 
         url = server_origin.replace("http", "ws", 1) + f"/ws/rooms/{room_id}/"
         headers = {"Cookie": f"seat_{room_id}={secret}"} if secret else {}
-        connection = await connect(
-            url, origin=server_origin, additional_headers=headers, max_size=2**20
-        )
-        client = cls(connection)
-        await client.expect("ready")
-        return client
+        return await connect(url, origin=server_origin, additional_headers=headers, max_size=2**20)
 
     async def expect(self, wanted, timeout=10.0, where=None):
         """The next message of type `wanted` (and matching `where`), keeping the room. The
