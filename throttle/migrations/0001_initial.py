@@ -4,18 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Bucket',
+            name="Bucket",
             fields=[
-                ('key', models.CharField(max_length=64, primary_key=True, serialize=False)),
-                ('tat', models.FloatField(db_index=True)),
+                ("key", models.CharField(max_length=64, primary_key=True, serialize=False)),
+                ("tat", models.FloatField(db_index=True)),
             ],
         ),
     ]
