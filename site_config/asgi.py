@@ -1,6 +1,7 @@
 """ASGI entry point: daphne serves HTTP and WebSocket from here.
 
-WebSocket connections pass an Origin check against ALLOWED_HOSTS before any app routing.
+WebSocket connections pass a same-origin check (scheme, host and port: rooms/origin.py)
+before any app routing.
 """
 
 import os
@@ -11,13 +12,13 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "site_config.settings")
 django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from rooms.origin import SameOriginValidator  # noqa: E402
 from rooms.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
+        "websocket": SameOriginValidator(URLRouter(websocket_urlpatterns)),
     }
 )
