@@ -345,7 +345,8 @@ def markdown_table(heading: str) -> list[list[str]]:
 
 def glossary() -> dict[str, dict[str, str]]:
     header = ["concept", *LANGS]
-    return {row[0]: dict(zip(header, row)) for row in markdown_table("### Names and terms")}
+    return {row[0]: dict(zip(header, row, strict=True))
+            for row in markdown_table("### Names and terms")}
 
 
 def avoided() -> list[tuple[str, str, str, str]]:
