@@ -491,11 +491,15 @@ def test_no_avoided_form_in_content_or_catalog(lang):
     assert not found, f"{lang}: {len(found)} avoided form(s):\n  " + "\n  ".join(found)
 
 
-def test_japanese_titles_read_naturally():
-    meta = json.loads(read("ja", "meta.json"))
-    bad = {key: page["title"] for key, page in meta.items()
-           if "—" in page["title"] or " | " in page["title"]}
-    assert not bad, f"ja titles with a dash or ' | ': {bad}"
+@pytest.mark.parametrize("lang", LANGS)
+def test_page_titles_read_naturally(lang):
+    """No English-style dash in any title; Japanese and Chinese titles end in ｜little table."""
+    meta = json.loads(read(lang, "meta.json"))
+    bad = {key: page["title"] for key, page in meta.items() if "—" in page["title"]}
+    if lang in ("ja", "zh-hans"):
+        bad.update({key: page["title"] for key, page in meta.items() if key != "home"
+                    and (" | " in page["title"] or not page["title"].endswith("｜little table"))})
+    assert not bad, f"{lang} titles: {bad}"
 
 
 def test_first_tic_tac_toe_mark_follows_each_language():
