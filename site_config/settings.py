@@ -137,7 +137,8 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # One process: Channels' in-memory layer, minus its per-message scans (channel_layer.py).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "site_config.channel_layer.EmbeddedChannelLayer"}}
 
 # --- Languages ------------------------------------------------------------------------------
 LANGUAGE_CODE = "ko"

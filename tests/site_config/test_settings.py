@@ -40,7 +40,7 @@ def test_embedded_defaults_need_no_service_and_make_a_secret_key_once(tmp_path):
     assert first.returncode == 0, first.stderr
     engine, layer, rest = first.stdout.splitlines()
     assert engine == "django.db.backends.sqlite3"
-    assert layer == "channels.layers.InMemoryChannelLayer"
+    assert layer == "site_config.channel_layer.EmbeddedChannelLayer"
     assert rest.startswith("False True")
     key_file = tmp_path / "local" / "secret_key"
     key = key_file.read_text()
