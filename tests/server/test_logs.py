@@ -20,8 +20,16 @@ PROXY_ADDRESSES = ("203.0.113.7", "2001:db8::7")
 UNKNOWN_ROOM = "Zz9-no-such-room_Qq1xY"  # the shape of a room id (22 characters)
 STATS_BODY = {
     "events": [
-        {"event": "game-start", "game": "dara", "mode": "local", "phone": False,
-         "memory": "8gb+", "cores": "5-8", "browser": "firefox", "os": "linux"}
+        {
+            "event": "game-start",
+            "game": "dara",
+            "mode": "local",
+            "phone": False,
+            "memory": "8gb+",
+            "cores": "5-8",
+            "browser": "firefox",
+            "os": "linux",
+        }
     ]
 }
 
@@ -71,8 +79,12 @@ def exercise(server: LiveServer, forwarded: str | None) -> dict[str, str]:
             await lost.recv()
 
     asyncio.run(sockets())
-    return {"room id": room_id, "host seat": host_secret, "guest seat": guest_secret,
-            "unknown room id": UNKNOWN_ROOM}
+    return {
+        "room id": room_id,
+        "host seat": host_secret,
+        "guest seat": guest_secret,
+        "unknown room id": UNKNOWN_ROOM,
+    }
 
 
 @pytest.mark.parametrize("setup", ["make run", "production"])
