@@ -207,8 +207,10 @@ if HTTPS:
 SECURE_HSTS_PRELOAD = HTTPS and env_bool("HSTS_PRELOAD", False)
 SILENCED_SYSTEM_CHECKS = ["security.W021"] if HTTPS and not SECURE_HSTS_PRELOAD else []
 
-# Browser features the site never uses are switched off; copying and sharing an invite link
-# use the clipboard and the share sheet (site_config/headers.py sends the header).
+# Browser features the site never uses are switched off (site_config/headers.py sends the
+# header). Copying and sharing an invite link need clipboard-write and web-share, whose
+# default is this origin only: they are not listed (Chromium on Linux even reports
+# web-share as an unknown feature, a console error on every page).
 PERMISSIONS_POLICY = {
     "accelerometer": [],
     "autoplay": [],
@@ -229,8 +231,6 @@ PERMISSIONS_POLICY = {
     "serial": [],
     "usb": [],
     "xr-spatial-tracking": [],
-    "clipboard-write": ["self"],
-    "web-share": ["self"],
 }
 
 # Request bodies over this are refused before Django reads them (site_config/body_limit.py);
