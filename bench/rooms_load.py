@@ -3,7 +3,7 @@ a fixed pace, against running daphne servers (or ones this script starts). Print
 round-trip latency (send to the sender seeing its own move applied) p50/p95/p99, moves per
 second, errors and the servers' resident memory.
 
-    # against servers already running (create-rate limit raised on them):
+    # against servers already running (their LIMIT_* variables raised, see throttle/limits.py):
     .venv/bin/python bench/rooms_load.py --url http://127.0.0.1:8000 --rooms 50 --pids 1234
     # or let the script start them: embedded (SQLite, in-memory layer, one process) ...
     .venv/bin/python bench/rooms_load.py --spawn embedded --rooms 50
@@ -49,12 +49,15 @@ class Stats:
 
 
 async def player(origin, room_id, secret, stats, pace, deadline, rng, game):
+    """One seat: follows the room as RoomSession does (the full state as a header and move
+    slices, then one move per event) and plays a random legal move at its pace."""
     from websockets.asyncio.client import connect
 
     url = origin.replace("http", "ws", 1) + f"/ws/rooms/{room_id}/"
     headers = {"Cookie": f"seat_{room_id}={secret}"}
     async with connect(url, origin=origin, additional_headers=headers) as socket:
-        room, side, sent_at = None, None, None
+        room, side, sent_at, state, plies = None, None, None, None, 0
+        incoming = None  # (header, texts) of a full state still arriving
         next_move_at = time.monotonic() + rng.random() * pace
         while time.monotonic() < deadline:
             try:
@@ -68,30 +71,41 @@ async def player(origin, room_id, secret, stats, pace, deadline, rng, game):
                     stats.error(message["code"])
                     sent_at = None
                     await socket.send(json.dumps({"type": "sync"}))
-                if "room" in message and (
-                    room is None or message["room"]["version"] >= room["version"]
-                ):
-                    room, side = message["room"], message["you"]["side"]
+                elif kind in ("welcome", "state"):
+                    side, incoming = message["you"]["side"], (message["room"], [])
+                elif kind == "moves" and incoming:
+                    incoming[1].extend(message["moves"])
+                elif kind == "room" and room and message["room"]["version"] > room["version"]:
                     move = message.get("move")
-                    if move:  # the room's next move comes `pace` after this one, whoever made it
-                        next_move_at = time.monotonic() + pace
-                    if sent_at is not None and move and move["player"] == side:
-                        stats.latencies.append(time.monotonic() - sent_at)
-                        stats.moves += 1
-                        sent_at = None
+                    if move and move["ply"] == plies:
+                        state = game.play(state, game.parse_move(state, move["text"]))
+                        plies += 1
+                        next_move_at = time.monotonic() + pace  # the next move comes `pace` later
+                        if sent_at is not None and move["player"] == side:
+                            stats.latencies.append(time.monotonic() - sent_at)
+                            stats.moves += 1
+                            sent_at = None
+                    elif message["room"]["round"] != room["round"]:
+                        state, plies = game.initial_state(), 0
+                    side = message["you"]["side"]
+                    room = message["room"]
+                if incoming and len(incoming[1]) >= incoming[0]["ply"]:
+                    room, texts = incoming
+                    incoming, state, plies = None, game.initial_state(), len(texts)
+                    for text in texts:
+                        state = game.play(state, game.parse_move(state, text))
             if room is None or sent_at is not None or time.monotonic() < next_move_at:
                 continue
             if room["status"] == "finished" and not room["rematch"][side]:
                 await socket.send(json.dumps({"type": "rematch", "round": room["round"]}))
                 room = {**room, "rematch": [True, True]}  # asked; wait for the next round
                 continue
-            state = game.load(room["state"])
             if room["status"] != "playing" or game.to_move(state) != side:
                 continue
             move = rng.choice(game.legal_moves(state))
             text = game.format_move(state, move)
             sent_at = time.monotonic()
-            await socket.send(json.dumps({"type": "move", "ply": room["ply"], "move": text}))
+            await socket.send(json.dumps({"type": "move", "ply": plies, "move": text}))
 
 
 async def run_room(index, origins, args, stats, deadline):
@@ -173,7 +187,12 @@ async def measure(origins, pids, args):
 
 
 def spawn(kind, stack, workdir):
-    extra = {"ROOMS_CREATIONS_PER_WINDOW": "1000000", "LOG_LEVEL": "ERROR"}
+    extra = {
+        "LIMIT_ROOM_CREATION_CAPACITY": "1000000",
+        "LIMIT_SOCKETS_PER_CLIENT": "1000000",  # every simulated player shares one address
+        "LIMIT_SOCKET_MESSAGES_CAPACITY": "1000000",
+        "LOG_LEVEL": "ERROR",
+    }
     if kind == "embedded":
         extra["SQLITE_PATH"] = str(workdir / "bench.sqlite3")
         count = 1

@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "csp",
     "games",
     "rooms",
+    "throttle",
     "stats",
 ]
 
@@ -150,7 +151,8 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Channels -------------------------------------------------------------------------------
-if os.environ.get("REDIS_URL"):
+REDIS_URL = os.environ.get("REDIS_URL", "")  # also the rate limiter's store (throttle/)
+if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",

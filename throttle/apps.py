@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ThrottleConfig(AppConfig):
+    name = "throttle"
+    verbose_name = "Rate limits"
