@@ -72,7 +72,8 @@ def route_of(path: str, websocket: bool = False) -> str:
 
         for pattern in websocket_urlpatterns:
             if pattern.pattern.match(path.lstrip("/")):
-                return "/" + str(pattern.pattern)
+                # The catch-all (answered like an unknown room) has no route to name.
+                return "/" + str(pattern.pattern) if str(pattern.pattern) else NO_ROUTE
         return NO_ROUTE
     if path.startswith(settings.STATIC_URL):
         return settings.STATIC_URL + "…"
