@@ -9,6 +9,7 @@ then its whole stdout and stderr is searched.
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 
 import pytest
@@ -35,8 +36,6 @@ STATS_BODY = {
 
 
 def _raw(port, method, path, body=b"", headers=None):
-    import http.client
-
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
     connection.request(method, path, body=body, headers=headers or {})
     response = connection.getresponse()

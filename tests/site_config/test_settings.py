@@ -107,7 +107,7 @@ def test_hsts_preload_only_when_asked_for(tmp_path):
 def test_a_missing_secret_key_is_an_error_outside_the_embedded_default(
     tmp_path, outside_the_embedded_default
 ):
-    env = {k: v for k, v in outside_the_embedded_default.items()}
+    env = dict(outside_the_embedded_default)
     if "SECRET_KEY" not in env:
         env["DEBUG"] = "0"
     result = run(["-c", DESCRIBE], env, tmp_path)
