@@ -12,6 +12,7 @@ import json
 import logging
 import time
 
+from autobahn.exception import Disconnected  # what daphne raises for a send after a close
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -48,6 +49,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     version = 0  # the highest room version this socket has sent on
     presence = {"players": [False, False], "spectators": 0}  # the last presence sent on
     written_at = 0.0  # when this socket's Connection row was last refreshed (monotonic)
+    closed = False  # the client is gone: its `websocket.disconnect` is on its way
 
     async def __call__(self, scope, receive, send):
         try:
@@ -232,7 +234,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_send(group_name(self.room_id), message)
 
     async def send_json(self, message: dict) -> None:
-        await self.send(text_data=json.dumps(message, separators=(",", ":")))
+        if self.closed:
+            return
+        try:
+            await self.send(text_data=json.dumps(message, separators=(",", ":")))
+        except Disconnected:  # the client left before this event reached it: nothing to do
+            self.closed = True
 
     async def send_error(self, code: str, message: str, request: str | None) -> None:
         await self.send_json({"type": "error", "code": code, "message": message, "for": request})

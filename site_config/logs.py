@@ -30,7 +30,7 @@ _IPV6_CANDIDATE = re.compile(
     r"(?<![\w.:])\[?[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f.]{0,15}){2,8}(?:%\w+)?(?:\](?::\d{1,5})?)?(?!\w)"
 )
 # Room ids ride in paths (/r/<id>/, /rooms/<id>/, /api/rooms/<id>/join) and seat cookies.
-_ROOM_PATH = re.compile(r"(/r/|rooms/)[A-Za-z0-9_-]+")
+_ROOM_PATH = re.compile(r"(/r/|rooms/)[A-Za-z0-9_-]{22,}")
 _SEAT_COOKIE = re.compile(r"seat_[A-Za-z0-9_-]+")
 # daphne's debug messages print the peer as ['<address>', port]: the port goes too.
 _PEER = re.compile(r"[\[(]'" + ADDRESS + r"', \d+(?:, \d+)*[\])]")

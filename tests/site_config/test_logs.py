@@ -31,6 +31,8 @@ ROOM = "AbC-dEf_123ghIJKlmNOpq"
         ("at 15:44:42.123 on 2026-11-30", "at 15:44:42.123 on 2026-11-30"),
         ("Python 3.11.2, data::bytes, a:b:c", "Python 3.11.2, data::bytes, a:b:c"),
         ("/ko/r/<str:room_id>/", "/ko/r/<str:room_id>/"),
+        # A traceback's file names are not room ids (ids have 22 characters or more).
+        ('File "/srv/rooms/consumers.py", line 3', 'File "/srv/rooms/consumers.py", line 3'),
     ],
 )
 def test_scrub(text, expected):
