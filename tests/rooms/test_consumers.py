@@ -439,3 +439,24 @@ async def test_the_message_budget_is_per_client_address(monkeypatch):
     finally:
         await here.disconnect()
         await there.disconnect()
+
+
+async def test_most_pings_write_nothing_and_a_late_one_refreshes_the_row(monkeypatch):
+    from rooms.models import Connection
+
+    room_id, host, guest = await new_room()
+
+    def seen_at():
+        return Connection.objects.get(room_id=room_id).seen_at
+
+    async with socket(room_id, host) as white:
+        await receive(white, "welcome")
+        first = await database_sync_to_async(seen_at)()
+        await white.send_json_to({"type": "ping"})
+        pong = await receive(white, "pong")
+        assert pong["players"] == [True, False] and pong["version"] == 2
+        assert await database_sync_to_async(seen_at)() == first  # no write
+        monkeypatch.setattr(services, "HEARTBEAT_WRITE_SECONDS", 0)
+        await white.send_json_to({"type": "ping"})
+        await receive(white, "pong")
+        assert await database_sync_to_async(seen_at)() > first
