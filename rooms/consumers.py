@@ -12,6 +12,8 @@ import json
 import logging
 import time
 
+from autobahn.exception import Disconnected  # what daphne raises for a send after a close
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -44,12 +46,25 @@ class RoomConsumer(AsyncWebsocketConsumer):
     client: str = "unknown"
     registered = False  # a Connection row exists for this socket
     in_group = False
+    version = 0  # the highest room version this socket has sent on
+    presence = {"players": [False, False], "spectators": 0}  # the last presence sent on
+    written_at = 0.0  # when this socket's Connection row was last refreshed (monotonic)
+    closed = False  # the client is gone: its `websocket.disconnect` is on its way
 
     async def __call__(self, scope, receive, send):
         try:
             await super().__call__(scope, receive, send)
         finally:  # every exit: a clean close, a crash, a cancelled task
             await self.leave()
+
+    async def dispatch(self, message: dict) -> None:
+        # Channels runs close_old_connections in a thread before every message, group events
+        # included: a thread hop each. Every database call here goes through
+        # database_sync_to_async, which does that itself in its own thread.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for {message['type'][:40]!r}")
+        await handler(message)
 
     async def connect(self) -> None:
         purge_task.ensure_started()
@@ -67,6 +82,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_LIMIT if error.code in LIMIT_CODES else CLOSE_GONE)
             return
         self.registered = True
+        self.written_at = time.monotonic()
         await self.channel_layer.group_add(group_name(self.room_id), self.channel_name)
         self.in_group = True
         # Read after joining the group: a move made meanwhile is in this state or in an event
@@ -114,8 +130,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if self.window_count > limits.SOCKET_CLOSE_PER_SECOND:
             await self.close(code=CLOSE_LIMIT)
             return False
-        allow = database_sync_to_async(limiter.allow)
-        if self.window_count > limits.SOCKET_MESSAGES_PER_SECOND or not await allow(
+        if self.window_count > limits.SOCKET_MESSAGES_PER_SECOND or not await limiter.allow_hot(
             limits.SOCKET_MESSAGES, self.client
         ):
             await self.send_error("too-many-messages", "slow down", None)
@@ -156,14 +171,19 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send_full_state("state")
 
     async def on_ping(self, message: dict) -> None:
-        try:
-            version, presence = await database_sync_to_async(_heartbeat)(
-                self.room_id, self.channel_name, self.seat, self.client
-            )
-        except RoomError as error:
-            await self.gone(error)
-            return
-        await self.send_json({"type": "pong", "version": version, **presence})
+        # Most pings cost nothing: the pong tells what this socket last sent on. Every
+        # HEARTBEAT_WRITE_SECONDS one refreshes the socket's row and reads the room's version
+        # and presence (an event the channel layer dropped shows up there).
+        if time.monotonic() - self.written_at >= services.HEARTBEAT_WRITE_SECONDS:
+            try:
+                self.version, self.presence = await database_sync_to_async(_heartbeat)(
+                    self.room_id, self.channel_name, self.seat, self.client
+                )
+            except RoomError as error:
+                await self.gone(error)
+                return
+            self.written_at = time.monotonic()
+        await self.send_json({"type": "pong", "version": self.version, **self.presence})
 
     HANDLERS = {"move": on_move, "rematch": on_rematch, "sync": on_sync, "ping": on_ping}
 
@@ -171,6 +191,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def room_event(self, event: dict) -> None:
         self.host_side = event["room"]["host_side"]
+        self.version = max(self.version, event["room"]["version"])
         message = {"type": "room", "event": event["event"], "you": self.you()}
         message["room"] = event["room"]
         if "move" in event:
@@ -180,9 +201,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_GONE)
 
     async def room_presence(self, event: dict) -> None:
-        await self.send_json(
-            {"type": "presence", "players": event["players"], "spectators": event["spectators"]}
-        )
+        self.presence = {"players": event["players"], "spectators": event["spectators"]}
+        await self.send_json({"type": "presence", **self.presence})
 
     # --- helpers ------------------------------------------------------------------------
 
@@ -194,6 +214,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.gone(error)
             return
         self.host_side = header["host_side"]
+        self.version = max(self.version, header["version"])
         await self.send_json({"type": kind, "you": self.you(), "room": header})
         for start in range(0, len(moves), MOVES_PER_MESSAGE):
             chunk = moves[start : start + MOVES_PER_MESSAGE]
@@ -213,7 +234,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_send(group_name(self.room_id), message)
 
     async def send_json(self, message: dict) -> None:
-        await self.send(text_data=json.dumps(message, separators=(",", ":")))
+        if self.closed:
+            return
+        try:
+            await self.send(text_data=json.dumps(message, separators=(",", ":")))
+        except Disconnected:  # the client left before this event reached it: nothing to do
+            self.closed = True
 
     async def send_error(self, code: str, message: str, request: str | None) -> None:
         await self.send_json({"type": "error", "code": code, "message": message, "for": request})
@@ -225,6 +251,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
 class NoRoomConsumer(AsyncWebsocketConsumer):
     """Any socket path that is not /ws/rooms/<id>/: answered as an unknown room would be."""
+
+    async def dispatch(self, message: dict) -> None:
+        # Channels runs close_old_connections in a thread before every message, group events
+        # included: a thread hop each. Every database call here goes through
+        # database_sync_to_async, which does that itself in its own thread.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for {message['type'][:40]!r}")
+        await handler(message)
 
     async def connect(self) -> None:
         await self.accept()
@@ -242,8 +277,8 @@ def _full_state(room_id):
 
 
 def _move(room_id, secret, ply, text):
-    room = services.play_move(room_id, secret, ply, text)
-    return services.header(room), services.last_move(room)
+    room, move = services.apply_move(room_id, secret, ply, text)
+    return services.header(room), move
 
 
 def _rematch(room_id, secret, round_number):

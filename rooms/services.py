@@ -27,8 +27,9 @@ from throttle import limiter, limits
 
 LIFETIME = timedelta(hours=24)  # a room is deleted this long after creation, in any case
 IDLE_LIMIT = timedelta(minutes=30)  # ... or once nobody has been connected for this long
-HEARTBEAT_SECONDS = 10  # clients send a ping this often
-PRESENCE_STALE = timedelta(seconds=30)  # a connection not heard from for this long is gone
+HEARTBEAT_SECONDS = 10  # clients send a ping this often ...
+HEARTBEAT_WRITE_SECONDS = 25  # ... and a socket's row is refreshed at the first after this
+PRESENCE_STALE = timedelta(seconds=60)  # a connection not refreshed for this long is gone
 ROOM_ID_BYTES = 16  # 128 bits from secrets.token_urlsafe: 22 characters
 ROOM_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{22,43}$")
 MOVE_TEXT_MAX = 32  # Move.text's column; every notation's longest move is far shorter
@@ -207,6 +208,12 @@ def _bounded_int(value: object, low: int, high: int) -> bool:
 def play_move(room_id: str, secret: str | None, ply: object, text: object) -> Room:
     """Apply `text` as the move at `ply` (the number of moves already played in this round).
     Validated by the engine against the stored state; applied exactly once."""
+    return apply_move(room_id, secret, ply, text)[0]
+
+
+def apply_move(room_id: str, secret: str | None, ply: object, text: object) -> tuple[Room, dict]:
+    """`play_move`, also returning the move as the `moved` event carries it. Three queries:
+    the room, the guarded UPDATE and the move row, the last two in one transaction."""
     if not _bounded_int(ply, 0, MAX_PLY):
         raise RoomError("bad-field", f"ply must be an integer from 0 to {MAX_PLY}")
     if not isinstance(text, str) or not text.strip() or len(text) > MOVE_TEXT_MAX:
@@ -217,25 +224,29 @@ def play_move(room_id: str, secret: str | None, ply: object, text: object) -> Ro
     room = live_room(room_id)
     side, game, canonical, after = _checked_move(room, secret, ply, text.strip())
     outcome = game.outcome(after)
+    changes = {
+        "state": game.dump(after),
+        "ply": ply + 1,
+        "outcome": outcome.to_json() if outcome else None,
+        "status": Room.FINISHED if outcome else Room.PLAYING,
+        "version": room.version + 1,
+        "last_active_at": timezone.now(),
+    }
     try:
         with transaction.atomic():
+            # The guard: only from the state we validated against. While a room is playing
+            # only a move changes it, so matching round and ply also fixes its version.
             applied = Room.objects.filter(
                 id=room.id, round=room.round, ply=ply, status=Room.PLAYING
-            ).update(
-                state=game.dump(after),
-                ply=F("ply") + 1,
-                outcome=outcome.to_json() if outcome else None,
-                status=Room.FINISHED if outcome else Room.PLAYING,
-                version=F("version") + 1,
-                last_active_at=timezone.now(),
-            )
+            ).update(**changes)
             if not applied:
                 raise RoomError("stale-ply", "another move was played first; resync")
             Move.objects.create(room=room, round=room.round, ply=ply, side=side, text=canonical)
-            room.refresh_from_db()  # inside: our row lock keeps it the state our move made
     except IntegrityError:  # someone else's move took this ply between our read and write
         raise RoomError("stale-ply", "another move was played first; resync") from None
-    return room
+    for field, value in changes.items():
+        setattr(room, field, value)
+    return room, {"text": canonical, "player": side, "ply": ply}
 
 
 def _checked_move(room: Room, secret: str | None, ply: int, text: str):
@@ -347,10 +358,14 @@ def heartbeat(room_id: str, channel_name: str, seat: str, client: str) -> Room:
     """A ping from an open socket: refresh its presence; returns the (live) room."""
     room = live_room(room_id)
     now = timezone.now()
-    Connection.objects.update_or_create(  # re-created if a purge took it while it was quiet
-        channel_name=channel_name,
-        defaults={"room": room, "seat": seat, "seen_at": now, "client": _client_hash(client, now)},
-    )
+    if not Connection.objects.filter(channel_name=channel_name).update(seen_at=now):
+        Connection.objects.create(  # a purge took it while it was quiet
+            channel_name=channel_name,
+            room=room,
+            seat=seat,
+            seen_at=now,
+            client=_client_hash(client, now),
+        )
     return room
 
 
@@ -399,9 +414,3 @@ def move_texts(room: Room) -> list[str]:
     committed after `room` was read are left out, so header and list always agree."""
     moves = Move.objects.filter(room_id=room.id, round=room.round, ply__lt=room.ply)
     return list(moves.order_by("ply").values_list("text", flat=True))
-
-
-def last_move(room: Room) -> dict:
-    """The move that brought the room to its current ply, as the `moved` event carries it."""
-    move = Move.objects.get(room_id=room.id, round=room.round, ply=room.ply - 1)
-    return {"text": move.text, "player": move.side, "ply": move.ply}

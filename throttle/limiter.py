@@ -121,6 +121,49 @@ def _allow_redis(key: str, limit: Limit, now: float) -> bool:
     return bool(script(keys=[f"throttle:{key}"], args=args))
 
 
+# --- the per-message budget of room sockets -------------------------------------------------
+# Checked on every socket message, so it must not cost a database write: in Redis when there
+# is one (from the event loop, no thread), else in this process's memory. Without Redis one
+# process serves every socket (the in-memory channel layer cannot span processes), so its
+# memory is exactly where every socket of a client is counted.
+
+_memory: dict[str, float] = {}
+MEMORY_PRUNE_AT = 50_000  # buckets kept before the full ones are dropped
+
+
+def _allow_memory(key: str, limit: Limit, now: float) -> bool:
+    tat = max(_memory.get(key, now), now)
+    if tat - now > limit.tolerance:
+        return False
+    if len(_memory) >= MEMORY_PRUNE_AT:
+        for stale in [k for k, v in _memory.items() if v <= now]:
+            del _memory[stale]
+    _memory[key] = tat + limit.refill_seconds
+    return True
+
+
+_async_scripts: dict[int, object] = {}
+
+
+async def allow_hot(limit: Limit, client: str, now: float | None = None) -> bool:
+    """`allow` for a limit checked on every socket message (see above)."""
+    now = time.time() if now is None else now
+    key = hashed(limit.name, client)
+    if not getattr(settings, "REDIS_URL", ""):
+        return _allow_memory(key, limit, now)
+    import asyncio
+
+    loop = id(asyncio.get_running_loop())
+    script = _async_scripts.get(loop)
+    if script is None:
+        import redis.asyncio
+
+        connection = redis.asyncio.Redis.from_url(settings.REDIS_URL, socket_timeout=5)
+        script = _async_scripts[loop] = connection.register_script(_GCRA)
+    args = [repr(now), repr(limit.refill_seconds), repr(limit.tolerance)]
+    return bool(await script(keys=[f"throttle:{key}"], args=args))
+
+
 def purge(now: float | None = None) -> int:
     """Delete database buckets that are full again (the same as having no row)."""
     now = time.time() if now is None else now

@@ -396,3 +396,67 @@ async def test_a_repeated_rematch_request_is_refused_and_not_broadcast():
         await black.send_json_to({"type": "ping"})
         pong = await receive(black, "pong")  # no second rematch event came before it
         assert pong["version"] == first["room"]["version"]
+
+
+async def test_the_message_budget_follows_the_client_across_reconnects(monkeypatch):
+    from throttle import limiter
+
+    monkeypatch.setattr(limits, "SOCKET_MESSAGES", limiter.Limit("socket-messages", 5, 600))
+    room_id, host, guest = await new_room()
+    async with socket(room_id, host) as white:
+        await receive(white, "welcome")
+        for _ in range(5):
+            await white.send_json_to({"type": "ping"})
+            await receive(white, "pong")
+        await white.send_json_to({"type": "ping"})
+        assert (await receive(white, "error"))["code"] == "too-many-messages"
+    async with socket(room_id, host) as again:  # a new socket does not get a new budget
+        await receive(again, "welcome")
+        await again.send_json_to({"type": "ping"})
+        assert (await receive(again, "error"))["code"] == "too-many-messages"
+
+
+async def test_the_message_budget_is_per_client_address(monkeypatch):
+    from throttle import limiter
+
+    monkeypatch.setattr(limits, "SOCKET_MESSAGES", limiter.Limit("socket-messages", 2, 600))
+    room_id, host, guest = await new_room()
+    here = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=headers())
+    here.scope["client"] = ["2001:db8:5:6::1", 5000]
+    there = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=headers())
+    there.scope["client"] = ["2001:db8:5:7::1", 5000]
+    try:
+        for communicator in (here, there):
+            assert (await communicator.connect())[0]
+            await receive(communicator, "welcome")
+        for _ in range(2):
+            await here.send_json_to({"type": "ping"})
+            await receive(here, "pong")
+        await here.send_json_to({"type": "ping"})
+        assert (await receive(here, "error"))["code"] == "too-many-messages"
+        await there.send_json_to({"type": "ping"})  # another /64: its own budget
+        await receive(there, "pong")
+    finally:
+        await here.disconnect()
+        await there.disconnect()
+
+
+async def test_most_pings_write_nothing_and_a_late_one_refreshes_the_row(monkeypatch):
+    from rooms.models import Connection
+
+    room_id, host, guest = await new_room()
+
+    def seen_at():
+        return Connection.objects.get(room_id=room_id).seen_at
+
+    async with socket(room_id, host) as white:
+        await receive(white, "welcome")
+        first = await database_sync_to_async(seen_at)()
+        await white.send_json_to({"type": "ping"})
+        pong = await receive(white, "pong")
+        assert pong["players"] == [True, False] and pong["version"] == 2
+        assert await database_sync_to_async(seen_at)() == first  # no write
+        monkeypatch.setattr(services, "HEARTBEAT_WRITE_SECONDS", 0)
+        await white.send_json_to({"type": "ping"})
+        await receive(white, "pong")
+        assert await database_sync_to_async(seen_at)() > first

@@ -125,7 +125,7 @@ def test_the_detail_names_the_bad_place(post):
 def test_an_oversized_body_is_refused_before_parsing(post):
     body = json.dumps({"events": [event()], "pad": "x" * schema.MAX_BODY_BYTES})
     response = post(body)
-    assert response.status_code == 400
+    assert response.status_code == 413
     assert response.json()["error"] == "too-large"
     assert Event.objects.count() == 0
 
