@@ -17,7 +17,8 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from rooms import purge_task, services, wire
+from rooms import endings, purge_task, services, wire
+from rooms.models import Room
 from rooms.services import RoomError
 from throttle import limiter, limits
 
@@ -167,6 +168,21 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if started:  # colours changed, so did who is present as which colour
             await self.broadcast({"type": "room.presence", **presence})
 
+    async def on_ending(self, message: dict) -> None:
+        """resign, offer-draw, answer-draw: each ends the game or changes the draw offer."""
+        kind = message["type"]
+        if "round" not in message or (kind == "answer-draw" and "accept" not in message):
+            await self.send_error("missing-field", "this needs the round (and accept)", kind)
+            return
+        try:
+            event, header = await database_sync_to_async(_ending)(
+                kind, self.room_id, self.secret, message["round"], message.get("accept")
+            )
+        except RoomError as error:
+            await self.send_error(error.code, error.message, kind)
+            return
+        await self.broadcast({"type": "room.event", "event": event, "room": header})
+
     async def on_sync(self, message: dict) -> None:
         await self.send_full_state("state")
 
@@ -185,7 +201,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.written_at = time.monotonic()
         await self.send_json({"type": "pong", "version": self.version, **self.presence})
 
-    HANDLERS = {"move": on_move, "rematch": on_rematch, "sync": on_sync, "ping": on_ping}
+    HANDLERS = {
+        "move": on_move,
+        "rematch": on_rematch,
+        "resign": on_ending,
+        "offer-draw": on_ending,
+        "answer-draw": on_ending,
+        "sync": on_sync,
+        "ping": on_ping,
+    }
 
     # --- from the group -----------------------------------------------------------------
 
@@ -284,6 +308,21 @@ def _move(room_id, secret, ply, text):
 def _rematch(room_id, secret, round_number):
     room = services.request_rematch(room_id, secret, round_number)
     return services.header(room), services.presence(room)
+
+
+def _ending(kind, room_id, secret, round_number, accept):
+    if kind == "resign":
+        room = endings.resign(room_id, secret, round_number)
+        return "resigned", services.header(room)
+    if kind == "offer-draw":
+        room = endings.offer_draw(room_id, secret, round_number)
+    else:
+        room = endings.answer_draw(room_id, secret, round_number, accept)
+    if room.status == Room.FINISHED:
+        return "draw-agreed", services.header(room)
+    return ("draw-offered" if room.draw_offer is not None else "draw-declined"), services.header(
+        room
+    )
 
 
 def _heartbeat(room_id, channel_name, seat, client):

@@ -25,6 +25,8 @@ class Room(models.Model):
     ply = models.PositiveIntegerField(default=0)  # moves played in this round
     state = models.JSONField()  # the engine's dump() of the current position
     outcome = models.JSONField(null=True, blank=True)
+    # The side (0 or 1) whose draw offer stands, or NULL; it lapses when that side moves.
+    draw_offer = models.PositiveSmallIntegerField(null=True, blank=True)
     host_rematch = models.BooleanField(default=False)
     guest_rematch = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=1)  # +1 on every change a client must see

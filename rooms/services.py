@@ -219,31 +219,42 @@ def apply_move(room_id: str, secret: str | None, ply: object, text: object) -> t
     if not isinstance(text, str) or not text.strip() or len(text) > MOVE_TEXT_MAX:
         raise RoomError("bad-field", "move must be a short text in the game's notation")
     # Outside the transaction: an expired room is deleted here for good (inside, the refusal
-    # would roll the delete back). The UPDATE below re-checks round and ply, so a move that
-    # lands between this read and the write makes ours fail instead of both applying.
-    room = live_room(room_id)
-    side, game, canonical, after = _checked_move(room, secret, ply, text.strip())
-    outcome = game.outcome(after)
-    changes = {
-        "state": game.dump(after),
-        "ply": ply + 1,
-        "outcome": outcome.to_json() if outcome else None,
-        "status": Room.FINISHED if outcome else Room.PLAYING,
-        "version": room.version + 1,
-        "last_active_at": timezone.now(),
-    }
-    try:
-        with transaction.atomic():
-            # The guard: only from the state we validated against. While a room is playing
-            # only a move changes it, so matching round and ply also fixes its version.
-            applied = Room.objects.filter(
-                id=room.id, round=room.round, ply=ply, status=Room.PLAYING
-            ).update(**changes)
-            if not applied:
-                raise RoomError("stale-ply", "another move was played first; resync")
-            Move.objects.create(room=room, round=room.round, ply=ply, side=side, text=canonical)
-    except IntegrityError:  # someone else's move took this ply between our read and write
-        raise RoomError("stale-ply", "another move was played first; resync") from None
+    # would roll the delete back). The UPDATE is guarded by the version read here, so any
+    # change in between (a move, a draw offer, a resignation) makes it apply nothing; then
+    # the room is read again and the move checked again against what is there now.
+    for _attempt in range(3):
+        room = live_room(room_id)
+        side, game, canonical, after = _checked_move(room, secret, ply, text.strip())
+        outcome = game.outcome(after)
+        changes = {
+            "state": game.dump(after),
+            "ply": ply + 1,
+            "outcome": outcome.to_json() if outcome else None,
+            "status": Room.FINISHED if outcome else Room.PLAYING,
+            "version": room.version + 1,
+            "last_active_at": timezone.now(),
+            # A draw offer lapses when the player who made it moves.
+            "draw_offer": None if room.draw_offer == side else room.draw_offer,
+        }
+        try:
+            with transaction.atomic():
+                applied = Room.objects.filter(
+                    id=room.id,
+                    round=room.round,
+                    ply=ply,
+                    version=room.version,
+                    status=Room.PLAYING,
+                ).update(**changes)
+                if applied:
+                    Move.objects.create(
+                        room=room, round=room.round, ply=ply, side=side, text=canonical
+                    )
+        except IntegrityError:  # a move row for this ply exists: another move won the ply
+            raise RoomError("stale-ply", "another move was played first; resync") from None
+        if applied:
+            break
+    else:
+        raise RoomError("stale-ply", "the room kept changing; resync")
     for field, value in changes.items():
         setattr(room, field, value)
     return room, {"text": canonical, "player": side, "ply": ply}
@@ -311,6 +322,7 @@ def request_rematch(room_id: str, secret: str | None, round_number: object) -> R
         host_side=1 - room.host_side,
         host_rematch=False,
         guest_rematch=False,
+        draw_offer=None,
         version=F("version") + 1,
         last_active_at=timezone.now(),
     )
@@ -405,6 +417,7 @@ def header(room: Room) -> dict:
         "host_side": room.host_side,
         "outcome": room.outcome,
         "rematch": rematch,
+        "draw_offer": room.draw_offer,
         "expires_at": expires_at(room).isoformat(),
     }
 

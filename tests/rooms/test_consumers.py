@@ -460,3 +460,35 @@ async def test_most_pings_write_nothing_and_a_late_one_refreshes_the_row(monkeyp
         await white.send_json_to({"type": "ping"})
         await receive(white, "pong")
         assert await database_sync_to_async(seen_at)() > first
+
+
+async def test_resign_and_draw_offers_reach_both_players_and_the_watcher():
+    room_id, host, guest = await new_room()
+    async with (
+        socket(room_id, host) as white,
+        socket(room_id, guest) as black,
+        socket(room_id) as watcher,
+    ):
+        for communicator in (white, black, watcher):
+            await receive(communicator, "welcome")
+        await watcher.send_json_to({"type": "resign", "round": 1})
+        assert (await receive(watcher, "error"))["code"] == "not-a-player"
+        await white.send_json_to({"type": "offer-draw", "round": 1})
+        for communicator in (white, black, watcher):
+            event = await receive(communicator, "room")
+            assert (event["event"], event["room"]["draw_offer"]) == ("draw-offered", 0)
+        await white.send_json_to({"type": "offer-draw", "round": 1})
+        assert (await receive(white, "error"))["code"] == "duplicate-offer"
+        await black.send_json_to({"type": "answer-draw", "round": 1})
+        assert (await receive(black, "error"))["code"] == "missing-field"
+        await black.send_json_to({"type": "answer-draw", "round": 1, "accept": False})
+        for communicator in (white, black, watcher):
+            event = await receive(communicator, "room")
+            assert (event["event"], event["room"]["draw_offer"]) == ("draw-declined", None)
+        await black.send_json_to({"type": "resign", "round": 1})
+        for communicator in (white, black, watcher):
+            event = await receive(communicator, "room")
+            assert event["event"] == "resigned"
+            assert event["room"]["outcome"] == {"winner": 0, "reason": "resigned", "cells": []}
+        await white.send_json_to({"type": "resign", "round": 1})
+        assert (await receive(white, "error"))["code"] == "game-over"
