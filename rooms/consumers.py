@@ -48,7 +48,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     registered = False  # a Connection row exists for this socket
     in_group = False
     version = 0  # the highest room version this socket has sent on
-    presence = {"players": [False, False], "spectators": 0}  # the last presence sent on
+    presence = {"players": [False, False], "spectators": 0, "away": [None, None]}  # last sent
     written_at = 0.0  # when this socket's Connection row was last refreshed (monotonic)
     closed = False  # the client is gone: its `websocket.disconnect` is on its way
 
@@ -171,12 +171,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def on_ending(self, message: dict) -> None:
         """resign, offer-draw, answer-draw: each ends the game or changes the draw offer."""
         kind = message["type"]
-        if "round" not in message or (kind == "answer-draw" and "accept" not in message):
-            await self.send_error("missing-field", "this needs the round (and accept)", kind)
+        needs = {"answer-draw": "accept", "claim": "result"}.get(kind)
+        if "round" not in message or (needs and needs not in message):
+            await self.send_error("missing-field", f"{kind} needs the round and {needs}", kind)
             return
         try:
             event, header = await database_sync_to_async(_ending)(
-                kind, self.room_id, self.secret, message["round"], message.get("accept")
+                kind, self.room_id, self.secret, message["round"], message.get(needs)
             )
         except RoomError as error:
             await self.send_error(error.code, error.message, kind)
@@ -207,6 +208,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         "resign": on_ending,
         "offer-draw": on_ending,
         "answer-draw": on_ending,
+        "claim": on_ending,
         "sync": on_sync,
         "ping": on_ping,
     }
@@ -225,7 +227,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_GONE)
 
     async def room_presence(self, event: dict) -> None:
-        self.presence = {"players": event["players"], "spectators": event["spectators"]}
+        self.presence = {key: event[key] for key in ("players", "spectators", "away")}
         await self.send_json({"type": "presence", **self.presence})
 
     # --- helpers ------------------------------------------------------------------------
@@ -310,14 +312,17 @@ def _rematch(room_id, secret, round_number):
     return services.header(room), services.presence(room)
 
 
-def _ending(kind, room_id, secret, round_number, accept):
+def _ending(kind, room_id, secret, round_number, answer):
     if kind == "resign":
         room = endings.resign(room_id, secret, round_number)
         return "resigned", services.header(room)
+    if kind == "claim":
+        room = endings.claim(room_id, secret, round_number, answer)
+        return "abandoned", services.header(room)
     if kind == "offer-draw":
         room = endings.offer_draw(room_id, secret, round_number)
     else:
-        room = endings.answer_draw(room_id, secret, round_number, accept)
+        room = endings.answer_draw(room_id, secret, round_number, answer)
     if room.status == Room.FINISHED:
         return "draw-agreed", services.header(room)
     return ("draw-offered" if room.draw_offer is not None else "draw-declined"), services.header(

@@ -1,8 +1,12 @@
-"""Ending a friend game by agreement rather than by the rules: resigning, and offering,
-accepting or declining a draw. Server-authoritative like a move: only a seat, only while the
-game is played, each change one guarded UPDATE that bumps the version, so of two racing
-requests (two resignations, a resignation against a move, an accept against the offerer's
-move) exactly one applies. The outcome carries the reason (`resigned`, `agreed`).
+"""Ending a friend game by agreement rather than by the rules: resigning; offering,
+accepting or declining a draw; and claiming a game the friend has left (a draw after
+AWAY_DRAW_SECONDS away, the win after AWAY_WIN_SECONDS; reason `abandoned`).
+
+Server-authoritative like a move: only a seat, only while the game is played, each change one
+guarded UPDATE that bumps the version, so of two racing requests (two resignations, a
+resignation against a move, an accept against the offerer's move, a claim against the
+friend's return) exactly one applies. The outcome carries the reason (`resigned`, `agreed`,
+`abandoned`).
 """
 
 from __future__ import annotations
@@ -10,11 +14,28 @@ from __future__ import annotations
 from django.db.models import F
 from django.utils import timezone
 
-from rooms.models import Room
-from rooms.services import MAX_ROUND, RoomError, _bounded_int, live_room, seat_of, side_of
+from rooms.models import Connection, Room
+from rooms.services import (
+    MAX_ROUND,
+    PRESENCE_STALE,
+    RoomError,
+    _bounded_int,
+    away_seconds,
+    live_room,
+    seat_of,
+    side_of,
+)
+
+AWAY_DRAW_SECONDS = 120  # the friend away this long: the player present may call a draw ...
+AWAY_WIN_SECONDS = 300  # ... and this long: claim the win
 
 
 def _seated_in_play(room_id: str, secret: str | None, round_number: object) -> tuple[Room, int]:
+    room, seat = _seat_in_play(room_id, secret, round_number)
+    return room, side_of(room, seat)
+
+
+def _seat_in_play(room_id: str, secret: str | None, round_number: object) -> tuple[Room, str]:
     if not _bounded_int(round_number, 1, MAX_ROUND):
         raise RoomError("bad-field", "round must be a positive integer")
     room = live_room(room_id)
@@ -27,7 +48,7 @@ def _seated_in_play(room_id: str, secret: str | None, round_number: object) -> t
         raise RoomError("not-started", "waiting for your friend to join")
     if room.status != Room.PLAYING:
         raise RoomError("game-over", "the game has ended")
-    return room, side_of(room, seat)
+    return room, seat
 
 
 def _playing(room: Room, **conditions):
@@ -90,5 +111,34 @@ def answer_draw(room_id: str, secret: str | None, round_number: object, accept: 
 def _agree(room: Room, side: int) -> Room:
     if not _finish(room, {"winner": None, "reason": "agreed", "cells": []}, draw_offer=1 - side):
         raise RoomError("no-offer", "the offer has lapsed")
+    room.refresh_from_db()
+    return room
+
+
+def claim(room_id: str, secret: str | None, round_number: object, result: object) -> Room:
+    """The player present ends a game whose friend has gone: `result` "draw" after
+    AWAY_DRAW_SECONDS, "win" after AWAY_WIN_SECONDS, both counted by the server."""
+    if result not in ("draw", "win"):
+        raise RoomError("bad-field", 'result must be "draw" or "win"')
+    room, seat = _seat_in_play(room_id, secret, round_number)
+    friend = "guest" if seat == "host" else "host"
+    now = timezone.now()
+    live = Connection.objects.filter(
+        room_id=room.id, seat=friend, seen_at__gte=now - PRESENCE_STALE
+    )
+    if live.exists():
+        raise RoomError("friend-present", "your friend is here")
+    needed = AWAY_DRAW_SECONDS if result == "draw" else AWAY_WIN_SECONDS
+    away = away_seconds(room, friend, now)
+    if away < needed:
+        raise RoomError("too-early", f"your friend has been away {away} s of the {needed} s needed")
+    side = side_of(room, seat)
+    outcome = {"winner": None if result == "draw" else side, "reason": "abandoned", "cells": []}
+    # Guarded by the friend's last-seen time as read: a friend who comes back in between
+    # (their connect writes it) makes the claim apply nothing.
+    seen = getattr(room, f"{friend}_seen_at")
+    unchanged = {f"{friend}_seen_at": seen} if seen else {f"{friend}_seen_at__isnull": True}
+    if not _finish(room, outcome, **unchanged):
+        raise RoomError("friend-present", "your friend is back, or the game has changed")
     room.refresh_from_db()
     return room

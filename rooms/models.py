@@ -30,6 +30,10 @@ class Room(models.Model):
     host_rematch = models.BooleanField(default=False)
     guest_rematch = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=1)  # +1 on every change a client must see
+    # When each seat last had a live socket (connect, heartbeat write, close): how long a
+    # player has been away, for claiming a game the friend has left (rooms/endings.py).
+    host_seen_at = models.DateTimeField(null=True, blank=True)
+    guest_seen_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField()
     last_active_at = models.DateTimeField()  # last connect, disconnect or move
 

@@ -356,7 +356,8 @@ def connect(room_id: str, channel_name: str, secret: str | None, client: str) ->
     if refusal:
         Connection.objects.filter(channel_name=channel_name).delete()
         raise refusal
-    Room.objects.filter(id=room.id).update(last_active_at=now)
+    seen = {f"{seat}_seen_at": now} if seat else {}
+    Room.objects.filter(id=room.id).update(last_active_at=now, **seen)
     return room, seat
 
 
@@ -378,6 +379,8 @@ def heartbeat(room_id: str, channel_name: str, seat: str, client: str) -> Room:
             seen_at=now,
             client=_client_hash(client, now),
         )
+    if seat:
+        Room.objects.filter(id=room.id).update(**{f"{seat}_seen_at": now})
     return room
 
 
@@ -387,18 +390,31 @@ def disconnect(channel_name: str) -> None:
     if row is None:
         return
     row.delete()
-    Room.objects.filter(id=row.room_id).update(last_active_at=timezone.now())
+    now = timezone.now()
+    seen = {f"{row.seat}_seen_at": now} if row.seat else {}
+    Room.objects.filter(id=row.room_id).update(last_active_at=now, **seen)
 
 
 def presence(room: Room) -> dict:
-    """Which colours have a live socket now, and how many spectators are watching."""
-    fresh = Connection.objects.filter(room_id=room.id, seen_at__gte=timezone.now() - PRESENCE_STALE)
+    """Which colours have a live socket now, how many spectators are watching, and for each
+    colour without a socket how many seconds it has been away (`away`, null when present)."""
+    now = timezone.now()
+    fresh = Connection.objects.filter(room_id=room.id, seen_at__gte=now - PRESENCE_STALE)
     seats = set(fresh.values_list("seat", flat=True))
-    sides = [False, False]
+    sides, away = [False, False], [None, None]
     for seat in ("host", "guest"):
+        side = side_of(room, seat)
         if seat in seats:
-            sides[side_of(room, seat)] = True
-    return {"players": sides, "spectators": fresh.filter(seat="").count()}
+            sides[side] = True
+        else:
+            away[side] = away_seconds(room, seat, now)
+    return {"players": sides, "spectators": fresh.filter(seat="").count(), "away": away}
+
+
+def away_seconds(room: Room, seat: str, now: datetime) -> int:
+    """Whole seconds since `seat` last had a live socket (since the room began if never)."""
+    seen = getattr(room, f"{seat}_seen_at") or room.created_at
+    return max(0, int((now - seen).total_seconds()))
 
 
 def header(room: Room) -> dict:

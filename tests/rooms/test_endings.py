@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 from functools import partial
 
 import pytest
 from django.db import connections
+from django.utils import timezone
 
 from rooms import endings, services
 from rooms.models import Move, Room
@@ -157,3 +159,54 @@ def test_an_accept_racing_the_offerers_move_either_agrees_or_lapses():
         else:
             assert results["accept"] == "no-offer" and results["move"] == "ok"
             assert room.status == Room.PLAYING and room.draw_offer is None
+
+
+def away_for(room, seat, seconds):
+    """The test's clock: the seat was last seen `seconds` ago."""
+    past = timezone.now() - timedelta(seconds=seconds)
+    Room.objects.filter(id=room.id).update(**{f"{seat}_seen_at": past})
+
+
+def test_a_friend_away_two_minutes_can_be_called_a_draw_and_five_minutes_a_loss():
+    room, host, guest = started()
+    services.connect(room.id, "host-socket", host, "198.51.100.1")
+    services.connect(room.id, "guest-socket", guest, "198.51.100.2")
+    assert code_of(endings.claim, room.id, host, 1, "draw") == "friend-present"
+    services.disconnect("guest-socket")  # the friend closes the tab
+    assert code_of(endings.claim, room.id, host, 1, "draw") == "too-early"
+    away_for(room, "guest", 119)
+    assert code_of(endings.claim, room.id, host, 1, "draw") == "too-early"
+    away_for(room, "guest", 121)
+    assert services.presence(Room.objects.get(id=room.id))["away"][1] >= 121
+    assert code_of(endings.claim, room.id, host, 1, "win") == "too-early"
+    assert code_of(endings.claim, room.id, guest, 1, "win") == "friend-present"  # host is here
+    assert code_of(endings.claim, room.id, None, 1, "win") == "not-a-player"
+    assert code_of(endings.claim, room.id, host, 1, "forfeit") == "bad-field"
+    away_for(room, "guest", 301)
+    room = endings.claim(room.id, host, 1, "win")
+    assert room.outcome == {"winner": 0, "reason": "abandoned", "cells": []}
+    assert code_of(endings.claim, room.id, host, 1, "win") == "game-over"
+
+
+def test_a_draw_claim_and_a_friend_who_returns_in_time():
+    room, host, guest = started()
+    away_for(room, "guest", 200)  # never connected since: counted from then
+    services.connect(room.id, "back", guest, "198.51.100.2")  # back before the claim
+    assert code_of(endings.claim, room.id, host, 1, "draw") == "friend-present"
+    services.disconnect("back")
+    away_for(room, "guest", 130)
+    room = endings.claim(room.id, host, 1, "draw")
+    assert room.outcome == {"winner": None, "reason": "abandoned", "cells": []}
+
+
+def test_a_claim_racing_the_friends_return_loses_to_it():
+    """The claim's UPDATE is guarded by the friend's last-seen time it read: a connect that
+    lands between that read and the write changes it, and the claim applies nothing."""
+    room, host, guest = started()
+    away_for(room, "guest", 400)
+    read_by_the_claim = Room.objects.get(id=room.id)
+    services.connect(room.id, "back", guest, "198.51.100.2")
+    outcome = {"winner": 0, "reason": "abandoned", "cells": []}
+    seen = read_by_the_claim.guest_seen_at
+    assert not endings._finish(read_by_the_claim, outcome, guest_seen_at=seen)
+    assert Room.objects.get(id=room.id).status == Room.PLAYING
