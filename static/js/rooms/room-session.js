@@ -11,6 +11,7 @@
 //   session.play("B2");         // when session.canPlay()
 //   session.requestRematch();   // after the game: "Swap colours and play again"
 //   session.resign(); session.offerDraw(); session.answerDraw(true | false);
+//   session.claim("draw" | "win");   // the friend has been away 2 (draw) or 5 (win) minutes
 //
 // Events: "change" {state, moves, outcome, lastMove, thinking, cause} (cause: sync (welcome or
 // resync), play (own move, drawn before the server confirms), confirmed (the server applied
@@ -54,7 +55,8 @@ export class RoomSession extends EventTarget {
     this._confirmed = { state: this._state, moves: [] }; // the server's position and moves
     this._incoming = null; // {room, texts}: a full state whose move slices are arriving
     this._you = { seat: null, side: null };
-    this._presence = { players: [false, false], spectators: 0 };
+    this._presence = { players: [false, false], spectators: 0, away: [null, null] };
+    this._presenceAt = Date.now();
     this._pending = null; // {ply, text} sent, not yet confirmed
     this._connection = "connecting";
     this._socket = null;
@@ -134,6 +136,16 @@ export class RoomSession extends EventTarget {
   resign() { this._sendInPlay({ type: "resign" }); }
   offerDraw() { this._sendInPlay({ type: "offer-draw" }); }
   answerDraw(accept) { this._sendInPlay({ type: "answer-draw", accept: Boolean(accept) }); }
+  claim(result) { this._sendInPlay({ type: "claim", result }); }
+
+  // Seconds the friend has had no live socket, as the server counted it plus the time since
+  // (null while the friend is present, or for a spectator).
+  get friendAwaySeconds() {
+    const side = this._you.side;
+    const away = side === null ? null : this._presence.away?.[1 - side];
+    if (away === null || away === undefined) return null;
+    return away + Math.floor((Date.now() - this._presenceAt) / 1000);
+  }
 
   _sendInPlay(message) {
     if (this._you.side === null || this._room?.status !== "playing") {
@@ -273,11 +285,13 @@ export class RoomSession extends EventTarget {
         this._event(message);
         break;
       case "presence":
-        this._presence = { players: message.players, spectators: message.spectators };
+        this._presence = { players: message.players, spectators: message.spectators, away: message.away };
+        this._presenceAt = Date.now();
         this._emit("presence", this.presence);
         break;
       case "pong":
-        this._presence = { players: message.players, spectators: message.spectators };
+        this._presence = { players: message.players, spectators: message.spectators, away: message.away };
+        this._presenceAt = Date.now();
         this._emit("presence", this.presence);
         if (message.version > this.version) this._send({ type: "sync" }); // an event was lost
         break;
