@@ -230,6 +230,19 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.presence = {key: event[key] for key in ("players", "spectators", "away")}
         await self.send_json({"type": "presence", **self.presence})
 
+    async def seat_moved(self, event: dict) -> None:
+        """A seat went to another device (rooms/transfers.py): the old device watches now."""
+        if self.seat != event["seat"]:
+            return
+        try:
+            room = await database_sync_to_async(services.live_room)(self.room_id)
+        except RoomError as error:
+            await self.gone(error)
+            return
+        if services.seat_of(room, self.secret) != self.seat:
+            self.seat = ""
+            await self.send_json({"type": "seat", "you": self.you()})
+
     # --- helpers ------------------------------------------------------------------------
 
     async def send_full_state(self, kind: str) -> None:

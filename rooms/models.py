@@ -77,3 +77,17 @@ class Connection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat or 'spectator'} at {self.seen_at:%H:%M:%S}"
+
+
+class SeatTransfer(models.Model):
+    """A one-time link that moves a seat to another device (rooms/transfers.py). `token` is
+    the SHA-256 of the secret in the link's fragment; the row is deleted when used or
+    expired."""
+
+    token = models.CharField(primary_key=True, max_length=64)
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="transfers")
+    seat = models.CharField(max_length=5)  # "host" or "guest"
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.seat} seat until {self.expires_at:%H:%M}"

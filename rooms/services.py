@@ -123,7 +123,10 @@ def purge(now: datetime | None = None) -> dict[str, int]:
     rooms = expired.delete()[1].get("rooms.Room", 0)
     stale = Connection.objects.filter(seen_at__lt=now - 4 * PRESENCE_STALE).delete()[0]
     buckets = limiter.purge(now.timestamp())
-    return {"rooms": rooms, "connections": stale, "limiter_buckets": buckets}
+    from rooms import transfers  # beside this module: it builds on it
+
+    links = transfers.purge(now)
+    return {"rooms": rooms, "connections": stale, "limiter_buckets": buckets, "transfers": links}
 
 
 # --- creation, joining, cancelling ------------------------------------------------------------

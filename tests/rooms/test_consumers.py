@@ -492,3 +492,28 @@ async def test_resign_and_draw_offers_reach_both_players_and_the_watcher():
             assert event["room"]["outcome"] == {"winner": 0, "reason": "resigned", "cells": []}
         await white.send_json_to({"type": "resign", "round": 1})
         assert (await receive(white, "error"))["code"] == "game-over"
+
+
+async def test_a_seat_moved_to_another_device_leaves_the_old_socket_watching():
+    from rooms import transfers
+
+    room_id, host, guest = await new_room()
+    async with socket(room_id, host) as old_phone, socket(room_id, guest) as friend:
+        await receive(old_phone, "welcome")
+        await receive(friend, "welcome")
+        token = await database_sync_to_async(transfers.start)(room_id, host)
+        joined = await database_sync_to_async(transfers.take)(room_id, token)
+        from channels.layers import get_channel_layer
+
+        await get_channel_layer().group_send(
+            consumers.group_name(room_id), {"type": "seat.moved", "seat": "host"}
+        )
+        moved = await receive(old_phone, "seat")
+        assert moved["you"] == {"seat": None, "side": None}
+        await old_phone.send_json_to({"type": "move", "ply": 0, "move": "A1"})
+        assert (await receive(old_phone, "error"))["code"] == "not-a-player"
+        async with socket(room_id, joined.secret) as laptop:
+            welcome = await receive(laptop, "welcome")
+            assert welcome["you"] == {"seat": "host", "side": 0}
+            await laptop.send_json_to({"type": "move", "ply": 0, "move": "A1"})
+            assert (await receive(friend, "room"))["move"]["text"] == "A1"

@@ -272,7 +272,7 @@ def test_purge_deletes_expired_rooms_nobody_visits():
     Bucket.objects.create(key="full-again", tat=now.timestamp() - 1)
     Bucket.objects.create(key="still-limited", tat=now.timestamp() + 60)
     removed = services.purge()
-    assert removed == {"rooms": 2, "connections": 1, "limiter_buckets": 1}
+    assert removed == {"rooms": 2, "connections": 1, "limiter_buckets": 1, "transfers": 0}
     assert list(Bucket.objects.values_list("key", flat=True)) == ["still-limited"]
     assert set(Room.objects.values_list("id", flat=True)) == {keep.id, watched.id}
     assert Move.objects.filter(room_id__in=[idle.id, old.id]).count() == 0

@@ -280,6 +280,10 @@ export class RoomSession extends EventTarget {
       case "moves":
         this._receiveMoves(message);
         break;
+      case "seat": // this seat moved to another device: this one watches from now on
+        this._setYou(message.you);
+        this._changed("seat");
+        break;
       case "room":
         this._setYou(message.you);
         this._event(message);
