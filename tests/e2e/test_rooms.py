@@ -72,9 +72,9 @@ def test_tic_tac_toe_online_with_reload_spectator_and_rematch(browser, live_serv
         expect(invite.locator("[data-room-qr] svg path")).to_have_count(1)
         # Before the friend joins the status line says so (in the page's own words).
         waiting = json.loads(host.locator("#room-strings").text_content())["waitingFriend"]
-        expect(host.locator("[data-status-turn]")).to_have_text(waiting)
+        expect(host.locator("[data-turn-line]")).to_have_text(waiting)
         join(guest, url)
-        expect(host.locator("[data-status-turn]")).not_to_have_text(waiting)
+        expect(host.locator("[data-turn-line]")).not_to_have_text(waiting)
         expect(invite).to_be_hidden()
         friend_shown(host)
         friend_shown(guest)

@@ -15,7 +15,7 @@ from tests.e2e.test_rooms import BOARD3D, PANEL, create_room, friend_shown, join
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-STATUS = "[data-game-status]"
+STATUS = "[data-turn-line]"
 
 
 def room_string(page, key):

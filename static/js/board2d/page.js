@@ -212,7 +212,7 @@ class Board2DView {
     const t = this.t;
     const session = this.session;
     let phase;
-    if (!session.mode) phase = t("status-choose-mode");
+    if (!session.mode) phase = ""; // the turn line above the board asks for a mode
     else if (reviewing && ply === 0) phase = t("reviewStart");
     else if (reviewing) phase = t("reviewPosition", { ply, total: entries.length, move: entries[ply - 1].label });
     else if (outcome) phase = this.resultDetail(outcome);
@@ -220,9 +220,6 @@ class Board2DView {
     else if (stage === "destination") phase = t(`phase-${facts.phase}-destination`);
     else phase = t(`phase-${facts.phase}`, { side: this.sideName(facts.toMove) });
     this.status.querySelector("[data-status-phase]").textContent = phase;
-    // Whose turn, as the panel says it (kept here too: on a phone the panel is out of sight).
-    const turn = outcome || reviewing ? "" : this.controller.turnText();
-    this.status.querySelector("[data-status-turn]").textContent = turn;
     this.status.dataset.stage = stage;
     const playing = Boolean(session.mode) && !outcome && !reviewing;
     for (const player of [0, 1]) {

@@ -20,6 +20,7 @@ import { MoveList } from "./move-list.js";
 import { ResultDialog } from "./result-dialog.js";
 import { GameSession } from "./session.js";
 import { reportGames } from "./game-reports.js";
+import { forgetGame, loadGame, saveGame } from "./saved-game.js";
 import { loadStrings } from "./strings.js";
 import { modeText, resultTitle, turnText } from "./words.js";
 
@@ -48,6 +49,8 @@ export class PlayController {
     // Words only a room page needs live in its room panel (templates/rooms/_room_panel.html).
     this.roomT = this.room ? loadStrings(document, "room-strings") : () => "";
     this.message = message;
+    this.boardArea = document.querySelector("[data-play-board]");
+    this.turnLine = document.querySelector("[data-turn-line]");
     this.view = null;
     this.reviewPly = null; // a position of the finished game being looked at
     this.resultTimer = null;
@@ -56,6 +59,7 @@ export class PlayController {
     this.panel = new ModePanel(document.querySelector("[data-mode-panel]"), {
       onStart: (choice) => this.start(choice),
       onAction: (action) => this.action(action),
+      onResume: () => this.resume(),
     });
     this.dialog = new ResultDialog(document.querySelector("[data-result-dialog]"), {
       onAction: (action) => this.action(action),
@@ -89,8 +93,40 @@ export class PlayController {
       session.start();
     } else {
       this.panel.showChoice();
+      this.offerSavedGame();
     }
     this.render();
+  }
+
+  // --- a local game kept in the browser (static/js/play/saved-game.js) ---------------------
+
+  get storage() {
+    try {
+      return window.localStorage;
+    } catch {
+      return null; // storage blocked: nothing is kept
+    }
+  }
+
+  offerSavedGame() {
+    this.saved = loadGame(this.storage, this.engine);
+    if (!this.saved) return this.panel.offerResume(null);
+    const mode = modeText(this.saved, this.t, (p) => this.sideName(p));
+    return this.panel.offerResume(this.t("resumeOffer", { mode, count: this.saved.moves.length }));
+  }
+
+  resume() {
+    const saved = this.saved;
+    this.panel.offerResume(null);
+    try {
+      this.session.resume(saved);
+    } catch {
+      forgetGame(this.storage, this.engine.slug); // became unplayable (a newer engine?)
+      return;
+    }
+    this.showGameControls();
+    this.view.focus?.();
+    this.bringBoardIntoView();
   }
 
   sideName(player) {
@@ -100,17 +136,35 @@ export class PlayController {
   // --- modes and controls ----------------------------------------------------------------
 
   start(choice) {
+    this.panel.offerResume(null);
     this.session.start(choice);
+    this.showGameControls();
+    this.view.focus?.();
+    this.bringBoardIntoView();
+  }
+
+  showGameControls() {
     this.panel.showControls({ modeText: modeText(this.session, this.t, (p) => this.sideName(p)) });
     this.panel.setShown("undo", typeof this.session.undo === "function");
     this.panel.setShown("again", typeof this.session.restart === "function");
-    this.view.focus?.();
+  }
+
+  // After a mode button far down a phone's screen, the board and the turn line come back
+  // into view (the page does not move when the board already starts near the top).
+  bringBoardIntoView() {
+    const box = this.boardArea.getBoundingClientRect();
+    if (box.top >= 0 && box.top < window.innerHeight / 4) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    this.boardArea.scrollIntoView({ block: "start", behavior: still ? "instant" : "smooth" });
   }
 
   action(name) {
     const session = this.session;
     if (name === "undo" && session.canUndo?.()) session.undo();
-    else if (name === "again") session.restart();
+    else if (name === "again") {
+      session.restart();
+      this.bringBoardIntoView();
+    }
     else if (name === "choose-mode") {
       session.stop();
       this.panel.showChoice({ focus: true });
@@ -161,10 +215,12 @@ export class PlayController {
       this.dialog.clear();
     }
     this.view.changed?.(detail, { newMove });
+    if (!this.room && cause !== "thinking") saveGame(this.storage, this.engine.slug, this.session);
     let text = "";
     if (newMove) text = this.entries().at(-1).label;
     else if (cause === "undo") text = this.t("announceUndo");
     else if (cause === "start" || cause === "restart") text = this.t("announceNewGame");
+    else if (cause === "resume") text = this.t("announceResumed");
     else if (cause === "rematch" && movesChanged && !moves.length) text = this.t("announceNewGame");
     if (outcome && this.finishedAt !== moves.length && cause !== "thinking") {
       this.finishedAt = moves.length;
@@ -257,7 +313,8 @@ export class PlayController {
       toMove: String(this.engine.toMove(session.state)),
       thinking: String(session.thinking),
     });
-    this.panel.setStatus(this.turnText());
+    this.turnLine.textContent = session.mode ? this.turnText() : this.t("status-choose-mode");
+    this.turnLine.dataset.turn = interactive ? "yours" : "";
     this.panel.setEnabled("undo", Boolean(session.canUndo?.()));
     this.panel.setShown("show-result", this.dialog.available && !this.dialog.open);
   }
