@@ -255,3 +255,31 @@ def test_every_language_renders_its_strings(page, live_server_url, language):
     for button in page.locator("[data-peg-panel] .peg").all():
         assert button.get_attribute("aria-label")
     assert problems == []
+
+
+def test_refusals_are_shown_on_screen_not_only_announced(page, live_server_url):
+    problems = open_page(page, live_server_url)
+    board = page.locator(BOARD)
+    message = page.locator("[data-play-message]")
+    expect(message).to_be_hidden()
+    peg(page, "A1").click(force=True)  # before any game: choose a mode first
+    expect(message).to_be_visible()
+    expect(message).to_have_attribute("data-error", "no-game")
+    start(page, "local")
+    expect(message).to_be_hidden()  # a new position clears it
+    play_local(page, ["A1", "A1", "A1", "A1"])
+    peg(page, "A1").click(force=True)  # aria-disabled buttons still take the click
+    expect(message).to_be_visible()
+    expect(message).to_have_attribute("data-error", "peg-full")
+    expect(board).to_have_attribute("data-error", "peg-full")
+    assert "A1" in message.text_content()
+    # Out of turn against the AI: the reply is on its way.
+    page.locator('[data-game-controls] [data-action="choose-mode"]').click()
+    start(page, "ai", "advanced")
+    peg(page, "B2").click()
+    peg(page, "C3").click(force=True)
+    expect(message).to_have_attribute("data-error", "not-your-turn")
+    expect(message).to_be_visible()
+    box, bar = message.bounding_box(), page.locator("[data-turn-line]").bounding_box()
+    assert abs(box["y"] - bar["y"]) < 2  # said where the turn line is, above the board
+    assert problems == []

@@ -247,9 +247,7 @@ async function main() {
   const t = loadStrings();
   const engine = await loadEngine(root.dataset.game);
   const session = await createSession(engine, root.dataset.workerUrl);
-  const controller = new PlayController({
-    root, engine, session, t, message: root.querySelector("[data-board2d-message]"),
-  });
+  const controller = new PlayController({ root, engine, session, t });
   controller.attach(new Board2DView({ root, engine, controller, t }));
   root.dataset.ready = "true";
 }

@@ -26,6 +26,7 @@ import { modeText, resultTitle, turnText } from "./words.js";
 
 const AI_DELAY_MS = 350; // the player sees their piece land before the reply
 const RESULT_DELAY_MS = 850; // the winning line shows first, then the result
+const MESSAGE_MS = 5000; // how long a refusal stays over the turn line
 
 // A RoomSession on a friend-room page (<body data-room-id>), else a local GameSession.
 export async function createSession(engine, workerUrl) {
@@ -40,7 +41,7 @@ export async function createSession(engine, workerUrl) {
 }
 
 export class PlayController {
-  constructor({ root, engine, session, t, message = null }) {
+  constructor({ root, engine, session, t }) {
     this.root = root;
     this.engine = engine;
     this.session = session;
@@ -48,7 +49,8 @@ export class PlayController {
     this.room = session.mode === "friend";
     // Words only a room page needs live in its room panel (templates/rooms/_room_panel.html).
     this.roomT = this.room ? loadStrings(document, "room-strings") : () => "";
-    this.message = message;
+    this.message = document.querySelector("[data-play-message]");
+    this.messageTimer = null;
     this.boardArea = document.querySelector("[data-play-board]");
     this.turnLine = document.querySelector("[data-turn-line]");
     this.view = null;
@@ -262,23 +264,23 @@ export class PlayController {
 
   // --- refusals --------------------------------------------------------------------------
 
-  // A choice the game refuses: said on screen beside the board and to screen readers.
+  // A choice the game refuses: said on screen over the turn line (for a few seconds, or until
+  // the position changes) and to screen readers.
   refuse(code, text) {
-    if (this.message) {
-      this.message.textContent = text;
-      this.message.hidden = false;
-      this.message.dataset.error = code;
-    }
+    this.message.textContent = text;
+    this.message.hidden = false;
+    this.message.dataset.error = code;
     this.root.dataset.error = code;
+    clearTimeout(this.messageTimer);
+    this.messageTimer = setTimeout(() => { this.message.hidden = true; }, MESSAGE_MS);
     announce(text);
   }
 
   clearMessage() {
-    if (this.message) {
-      this.message.textContent = "";
-      this.message.hidden = true;
-      delete this.message.dataset.error;
-    }
+    clearTimeout(this.messageTimer);
+    this.message.textContent = "";
+    this.message.hidden = true;
+    delete this.message.dataset.error;
     delete this.root.dataset.error;
   }
 
