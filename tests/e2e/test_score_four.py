@@ -283,3 +283,20 @@ def test_refusals_are_shown_on_screen_not_only_announced(page, live_server_url):
     box, bar = message.bounding_box(), page.locator("[data-turn-line]").bounding_box()
     assert abs(box["y"] - bar["y"]) < 2  # said where the turn line is, above the board
     assert problems == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_laptop_screen_holds_the_board_the_panel_and_the_main_actions(browser, live_server_url, language):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    problems = open_page(page, live_server_url, language)
+    start(page, "local")
+    play_local(page, ["A1", "B2", "C3", "A1", "B2", "C3", "D1", "D2", "D3", "A4", "B4", "C4"] * 2)
+    parts = [BOARD, "[data-turn-line]", "[data-peg-panel]", "[data-move-list]",
+             '[data-game-controls] [data-action="undo"]', '[data-game-controls] [data-action="choose-mode"]']
+    for selector in parts:
+        box = page.locator(selector).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, (selector, box)
+    assert page.evaluate("window.scrollY") == 0
+    assert problems == []
+    context.close()
