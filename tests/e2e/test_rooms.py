@@ -105,6 +105,10 @@ def test_tic_tac_toe_online_with_reload_spectator_and_rematch(browser, live_serv
         expect(guest.locator("[data-room-rematch-offered]")).to_be_visible()
         guest_dialog = guest.locator("dialog[data-result-dialog]")
         expect(guest_dialog).to_have_attribute("open", "")
+        # The guest's result says that the friend already asked.
+        expect(guest_dialog.locator("[data-result-rematch-offered]")).to_be_visible()
+        expect(host_dialog).to_be_hidden()
+        expect(host.locator("[data-result-rematch-offered]")).to_be_hidden()
         guest_dialog.locator("[data-action=view-board]").click()
         guest.locator("[data-room-rematch-button]").click()
         for viewer in (host, guest, visitor):

@@ -300,3 +300,68 @@ def test_a_laptop_screen_holds_the_board_the_panel_and_the_main_actions(browser,
     assert page.evaluate("window.scrollY") == 0
     assert problems == []
     context.close()
+
+
+COUNT_AUDIO = """
+window.__audio = 0;
+const Real = window.AudioContext;
+window.AudioContext = class extends Real { constructor(...a) { super(...a); window.__audio += 1; } };
+"""
+
+
+def test_the_end_of_a_game_shows_the_line_names_it_and_plays_a_sound(browser, live_server_url):
+    context = browser.new_context()
+    context.add_init_script(COUNT_AUDIO)
+    page = context.new_page()
+    problems = open_page(page, live_server_url, "ja")
+    assert page.evaluate("window.__audio") == 0  # nothing before the player touches the page
+    start(page, "local")
+    expect(page.locator("[data-sound-toggle]")).to_be_checked()
+    # White fills peg B3 while black climbs C3: a vertical line behind nothing.
+    play_local(page, ["B3", "C3", "B3", "C3", "B3", "C3", "B3"])
+    board = page.locator(BOARD)
+    expect(board).to_have_attribute("data-outcome", "white")
+    expect(board).to_have_attribute("data-win-visible", "4")
+    expect(board).to_have_attribute("data-sound", "win")
+    assert page.evaluate("window.__audio") == 1
+    for button in page.locator("[data-view]").all():
+        expect(button).to_have_attribute("aria-pressed", "false")  # the camera turned
+    detail = page.locator("[data-result-detail]")
+    expect(detail).to_contain_text("B3")
+    assert "/" not in detail.text_content()  # words, not raw cells like "B3/1"
+    # A row on the first level behind a wall of balls two levels high, seen from the start.
+    page.locator("dialog[data-result-dialog] [data-action=again]").click()
+    play_local(page, ["A1", "A2", "B1", "B2", "C1", "C2", "A2", "B2", "C2", "A3", "D1"])
+    expect(board).to_have_attribute("data-win-visible", "4")
+    expect(detail).to_contain_text("A1")
+    expect(detail).to_contain_text("D1")
+    assert "/" not in detail.text_content()
+    page.locator("dialog[data-result-dialog] [data-action=view-board]").click()
+    page.locator("[data-view=top]").click()
+    expect(page.locator("[data-view=top]")).to_have_attribute("aria-pressed", "true")
+    assert problems == []
+    context.close()
+
+
+def test_reduced_motion_starts_with_the_sound_off_and_a_drag_unpresses_the_view(browser, live_server_url):
+    context = browser.new_context(reduced_motion="reduce")
+    context.add_init_script(COUNT_AUDIO)
+    page = context.new_page()
+    problems = open_page(page, live_server_url, "zh-hans")
+    start(page, "local")
+    expect(page.locator("[data-sound-toggle]")).not_to_be_checked()
+    oblique = page.locator("[data-view=oblique]")
+    expect(oblique).to_have_attribute("aria-pressed", "true")
+    box = page.locator(f"{BOARD} canvas").bounding_box()
+    page.mouse.move(box["x"] + 40, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 200, box["y"] + box["height"] / 2, steps=8)
+    page.mouse.up()
+    expect(oblique).to_have_attribute("aria-pressed", "false")
+    play_local(page, WHITE_WINS_ON_ROW_1)
+    expect(page.locator(BOARD)).to_have_attribute("data-outcome", "white")
+    expect(page.locator(BOARD)).to_have_attribute("data-win-visible", "4")
+    assert page.locator(BOARD).get_attribute("data-sound") is None
+    assert page.evaluate("window.__audio") == 0
+    assert problems == []
+    context.close()

@@ -245,7 +245,8 @@ export class Board2D {
       .sort(([ax, ay], [bx, by]) => ax - bx || ay - by);
     const [x1, y1] = ends[0];
     const [x2, y2] = ends.at(-1);
-    svg("line", { x1, y1, x2, y2, class: "mark-win" }, this.overlay);
+    // pathLength 1 lets the stylesheet draw the line in from end to end.
+    svg("line", { x1, y1, x2, y2, pathLength: 1, class: "mark-win" }, this.overlay);
   }
 
   // The accessible name and data- attributes of each point, from the same view.

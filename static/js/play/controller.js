@@ -21,6 +21,7 @@ import { ResultDialog } from "./result-dialog.js";
 import { GameSession } from "./session.js";
 import { reportGames } from "./game-reports.js";
 import { forgetGame, loadGame, saveGame } from "./saved-game.js";
+import { EndSound } from "./sound.js";
 import { loadStrings } from "./strings.js";
 import { modeText, resultTitle, turnText } from "./words.js";
 
@@ -71,6 +72,8 @@ export class PlayController {
     this.moveList = new MoveList(document.querySelector("[data-move-list]"), {
       onSelect: (ply) => this.review(ply),
     });
+    this.sound = new EndSound(document.querySelector("[data-sound-toggle]"), { storage: this.storage });
+    this.rematchNote = document.querySelector("[data-result-rematch-offered]");
     reportGames(session, engine.slug);
   }
 
@@ -238,6 +241,12 @@ export class PlayController {
   // Reports the result, opens the dialog a moment later; returns the words to announce.
   finish(outcome) {
     const result = this.resultText(outcome);
+    let kind = "draw";
+    if (outcome.winner !== null) {
+      const seated = this.session.mode !== "local" && this.session.humanSide !== null;
+      kind = seated && outcome.winner !== this.session.humanSide ? "lose" : "win";
+    }
+    if (this.sound.play(kind)) this.root.dataset.sound = kind;
     clearTimeout(this.resultTimer);
     this.resultTimer = setTimeout(() => {
       this.dialog.show(result);
@@ -319,5 +328,11 @@ export class PlayController {
     this.turnLine.dataset.turn = interactive ? "yours" : "";
     this.panel.setEnabled("undo", Boolean(session.canUndo?.()));
     this.panel.setShown("show-result", this.dialog.available && !this.dialog.open);
+    if (this.rematchNote) {
+      // A room guest (or host) reading the result learns that the friend already asked.
+      const side = session.humanSide;
+      const rematch = session.rematch ?? [false, false];
+      this.rematchNote.hidden = !(session.outcome && side !== null && rematch[1 - side] && !rematch[side]);
+    }
   }
 }

@@ -10,7 +10,7 @@ import { announce } from "../play/announce.js";
 import { PlayController, createSession } from "../play/controller.js";
 import { report } from "../play/stats-hook.js";
 import { loadStrings } from "../play/strings.js";
-import { PEG_NAMES, cellIndex, describeMoves, lastCell, pegContents } from "./model.js";
+import { PEG_NAMES, cellIndex, describeLine, describeMoves, lastCell, pegContents } from "./model.js";
 import { PegPanel } from "./panel16.js";
 import { findThreats } from "./threats.js";
 
@@ -36,12 +36,7 @@ class ScoreFourView {
       controller.render();
     });
     for (const button of boardEl.querySelectorAll("[data-view]")) {
-      button.addEventListener("click", () => {
-        this.board?.setView(button.dataset.view);
-        for (const other of boardEl.querySelectorAll("[data-view]")) {
-          other.setAttribute("aria-pressed", String(other === button));
-        }
-      });
+      button.addEventListener("click", () => this.board?.setView(button.dataset.view));
     }
   }
 
@@ -63,7 +58,8 @@ class ScoreFourView {
 
   resultDetail(outcome) {
     if (outcome.winner === null) return this.t("resultDrawDetail");
-    return this.t("resultLine", { side: this.sideName(outcome.winner), cells: outcome.cells.join(this.t("listSeparator")) });
+    const line = describeLine(outcome.cells);
+    return this.t(`resultLine-${line.kind}`, { side: this.sideName(outcome.winner), ...line });
   }
 
   changed(detail, { newMove }) {
@@ -144,6 +140,12 @@ class ScoreFourView {
         },
         onContextRestored: () => { boardEl.dataset.state = "3d"; },
         onRenderSpeed: (fps) => report("render-speed", { game: SLUG, fps }),
+        // "Oblique" or "Top" is pressed only while the camera is there.
+        onViewChange: (name) => {
+          for (const button of boardEl.querySelectorAll("[data-view]")) {
+            button.setAttribute("aria-pressed", String(button.dataset.view === name));
+          }
+        },
       });
       boardEl.dataset.state = "3d";
       this.controller.render();
