@@ -126,3 +126,45 @@ def test_an_unknown_room_offers_a_new_one(page, live_server_url):
     expect(page.locator("[data-room-problem=room-gone]")).to_be_visible()
     page.locator("form[action='/api/rooms/'] button").first.click()
     expect(page).to_have_url(re.compile(r"/zh-hans/r/[A-Za-z0-9_-]{22,}/$"))
+
+
+SPECTATORS = """async () => (await import('/static/js/rooms/room-session.js'))
+  .RoomSession.current.presence.spectators"""
+
+
+def test_room_words_agree_for_the_host_a_visitor_and_a_spectator(browser, live_server_url):
+    contexts = [browser.new_context() for _ in range(3)]
+    host, guest, visitor = (context.new_page() for context in contexts)
+    problems = watch(host) + watch(guest) + watch(visitor)
+    try:
+        url = create_room(host, live_server_url, "three-mens-morris", language="zh-hans")
+        waiting = json.loads(host.locator("#room-strings").text_content())["waitingFriend"]
+        strings = json.loads(host.locator("#ui-strings").text_content())
+        # The host is told to wait once, and not to choose a point while nobody has joined.
+        expect(host.locator("[data-turn-line]")).to_have_text(waiting)
+        assert host.locator(f".play-layout :text-is('{waiting}')").count() == 1
+        expect(host.locator("[data-status-phase]")).to_have_text("")
+        host.locator("button[data-point='b2']").click(force=True)
+        expect(host.locator("[data-play-message]")).to_have_text(strings["error-friend-not-joined"])
+        # Someone who opened the link but has not joined is not "watching".
+        guest.goto(url)
+        expect(guest.locator("[data-turn-line]")).to_have_text(strings["error-join-first"])
+        expect(guest.locator("[data-status-phase]")).to_have_text("")
+        host.wait_for_function(f"({SPECTATORS})().then((n) => n >= 1)", timeout=15000)
+        expect(host.locator("[data-room-watchers]")).to_be_hidden()
+        guest.locator("[data-room-join-button]").click()
+        expect(guest.locator("body")).to_have_attribute("data-room-seat", "guest")
+        # A third person watches: told whose move it is, never to choose a point.
+        visitor.goto(url)
+        expect(visitor.locator("[data-room-spectator]")).to_be_visible()
+        side = strings["side-0"]
+        expect(visitor.locator("[data-turn-line]")).to_have_text(strings["statusTurn"].replace("{side}", side))
+        expect(visitor.locator("[data-status-phase]")).to_have_text("")
+        visitor.locator("button[data-point='b2']").click(force=True)
+        expect(visitor.locator("[data-play-message]")).to_have_text(strings["error-spectator"])
+        host.wait_for_function(f"({SPECTATORS})().then((n) => n >= 1)", timeout=15000)
+        expect(host.locator("[data-room-watchers]")).to_be_visible()
+        assert problems == []
+    finally:
+        for context in contexts:
+            context.close()

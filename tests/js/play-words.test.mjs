@@ -6,7 +6,9 @@ import { test } from "node:test";
 
 import ticTacToe from "../../static/js/engines/tic-tac-toe.js";
 import { GameSession } from "../../static/js/play/session.js";
-import { isSpectator, modeText, resultTitle, turnText } from "../../static/js/play/words.js";
+import {
+  isSpectator, mayBeAsked, modeText, resultTitle, turnText, waitKey,
+} from "../../static/js/play/words.js";
 
 // A strings table that shows which key was used and with what.
 const t = (key, params = {}) => `${key}${Object.keys(params).length ? JSON.stringify(params) : ""}`;
@@ -60,9 +62,30 @@ test("a spectator is told whose move it is and who won, never that it is their t
   const watching = room({ status: "playing", humanSide: null });
   assert.equal(isSpectator(watching), true);
   assert.equal(turnText(watching, 0, words), 'statusTurn{"side":"X"}');
-  assert.equal(turnText(room({ status: "waiting", humanSide: null }), 0, words), "");
+  assert.equal(turnText(room({ status: "waiting", humanSide: null }), 0, words), "error-join-first");
   const over = room({ status: "finished", humanSide: null, outcome: { winner: 1, reason: "line", cells: [] } });
   assert.equal(turnText(over, 0, words), 'resultWin{"side":"O"}');
   const seatedOver = { ...over, humanSide: 1 };
   assert.equal(turnText(seatedOver, 0, words), "resultYouWin");
+});
+
+test("a refusal says why per role, and only a seated player of a game on is asked to act", () => {
+  const ai = { search: () => new Promise(() => {}), cancel() {} };
+  const local = new GameSession({ engine: ticTacToe, ai });
+  assert.equal(mayBeAsked(local), false, "no game yet");
+  local.start({ mode: "ai", level: "beginner", humanSide: 0 });
+  assert.equal(mayBeAsked(local), true);
+  assert.equal(waitKey(local), "error-not-your-turn");
+  const cases = [
+    [{ status: "waiting", humanSide: 0 }, "error-friend-not-joined", false],
+    [{ status: "waiting", humanSide: null }, "error-join-first", false],
+    [{ status: "playing", humanSide: null }, "error-spectator", false],
+    [{ status: "playing", humanSide: 1 }, "error-not-your-turn-friend", true],
+    [{ status: "finished", humanSide: null }, "error-spectator", false],
+  ];
+  for (const [facts, key, asked] of cases) {
+    assert.equal(waitKey(room(facts)), key, JSON.stringify(facts));
+    assert.equal(mayBeAsked(room(facts)), asked, JSON.stringify(facts));
+  }
+  assert.equal(mayBeAsked(room({ status: "playing", humanSide: 0, outcome: { winner: 0 } })), false);
 });

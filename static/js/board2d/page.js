@@ -11,6 +11,7 @@
 import { loadEngine } from "../engines/index.js";
 import { announce } from "../play/announce.js";
 import { PlayController, createSession } from "../play/controller.js";
+import { mayBeAsked, waitKey } from "../play/words.js";
 import { loadStrings } from "../play/strings.js";
 import { Board2D } from "./board.js";
 import { IDLE, back, choose, highlights, splitMove, stageOf } from "./intents.js";
@@ -145,7 +146,7 @@ class Board2DView {
     }
     // wrong-phase: moving while pieces remain to be placed, or placing once all are placed.
     if (code === "wrong-phase" && this.root.dataset.phase !== "placing") key = "error-wrong-phase-moving";
-    if (code === "not-your-turn" && this.session.mode === "friend") key = "error-not-your-turn-friend";
+    if (code === "not-your-turn") key = waitKey(this.session);
     this.controller.refuse(code, this.t(key));
     return undefined;
   }
@@ -216,6 +217,7 @@ class Board2DView {
     else if (reviewing && ply === 0) phase = t("reviewStart");
     else if (reviewing) phase = t("reviewPosition", { ply, total: entries.length, move: entries[ply - 1].label });
     else if (outcome) phase = this.resultDetail(outcome);
+    else if (!mayBeAsked(session)) phase = ""; // a room before the friend joins, or a spectator
     else if (stage === "capture") phase = t("phase-capture");
     else if (stage === "destination") phase = t(`phase-${facts.phase}-destination`);
     else phase = t(`phase-${facts.phase}`, { side: this.sideName(facts.toMove) });

@@ -93,7 +93,7 @@ export class PlayController {
       }
       // No mode to choose in a room; Undo, Again and "Choose another mode" have no meaning
       // against a friend (the rematch takes Again's place).
-      this.panel.showControls({ modeText: this.t("modeFriend") });
+      this.panel.showControls({ modeText: "" }); // the room panel's heading already says it
       for (const action of ["undo", "again", "choose-mode"]) this.panel.setShown(action, false);
       session.start();
     } else {

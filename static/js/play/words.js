@@ -22,6 +22,23 @@ export function resultTitle(session, outcome, t, sideName) {
   return t("resultWin", { side: sideName(outcome.winner) });
 }
 
+// Why a person may not move now (the game is on and not over), as a string key: the AI is
+// thinking, the friend is to move, the friend has not joined yet, or this visitor is only
+// watching (and is never told to choose a square).
+export function waitKey(session) {
+  if (session.mode !== "friend") return "error-not-your-turn";
+  if (isSpectator(session)) return session.status === "waiting" ? "error-join-first" : "error-spectator";
+  if (session.status !== "playing") return "error-friend-not-joined";
+  return "error-not-your-turn-friend";
+}
+
+// Whether the board may ask this viewer to act (choose a square, select a piece): only a
+// player of a game that is on.
+export function mayBeAsked(session) {
+  if (!session.mode || session.outcome) return false;
+  return session.mode !== "friend" || (session.status === "playing" && !isSpectator(session));
+}
+
 // The turn line: "" before a game, the result once it is over, otherwise whose move it is.
 // In a room nobody is asked to move before the friend has joined, and a spectator is only
 // told whose move it is.
@@ -31,10 +48,8 @@ export function turnText(session, toMove, { t, roomT, sideName }) {
   if (session.mode === "local") return t("statusTurn", { side: sideName(toMove) });
   if (session.mode === "ai" && session.thinking) return t("statusThinking");
   if (session.mode === "friend") {
-    if (session.status !== "playing") {
-      const host = session.status === "waiting" && !isSpectator(session);
-      return host ? roomT("waitingFriend") : "";
-    }
+    if (session.status === "waiting") return isSpectator(session) ? t("error-join-first") : roomT("waitingFriend");
+    if (session.status !== "playing") return "";
     if (isSpectator(session)) return t("statusTurn", { side: sideName(toMove) });
   }
   if (toMove === session.humanSide) return t("statusYourTurn", { side: sideName(toMove) });

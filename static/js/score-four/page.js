@@ -9,6 +9,7 @@ import engine from "../engines/score-four.js";
 import { announce } from "../play/announce.js";
 import { PlayController, createSession } from "../play/controller.js";
 import { report } from "../play/stats-hook.js";
+import { waitKey } from "../play/words.js";
 import { loadStrings } from "../play/strings.js";
 import { PEG_NAMES, cellIndex, describeLine, describeMoves, lastCell, pegContents } from "./model.js";
 import { PegPanel } from "./panel16.js";
@@ -83,17 +84,11 @@ class ScoreFourView {
     const controller = this.controller;
     if (controller.reviewPly !== null) return;
     const t = this.t;
-    let code = error?.code ?? "not-your-turn";
-    let text;
-    if (!session.mode) [code, text] = ["no-game", t("error-no-game")];
-    else if (session.outcome) [code, text] = ["game-over", t("error-game-over")];
-    else if (code === "peg-full" || pegContents(engine, session.state)[peg].length === 4) {
-      [code, text] = ["peg-full", t("errorPegFull", { peg: PEG_NAMES[peg] })];
-    } else if (session.mode === "friend") {
-      const seated = session.humanSide !== null && session.status === "playing";
-      text = seated ? t("error-not-your-turn-friend") : controller.turnText();
-    } else text = t("error-not-your-turn");
-    if (text) controller.refuse(code, text);
+    if (!session.mode) controller.refuse("no-game", t("error-no-game"));
+    else if (session.outcome) controller.refuse("game-over", t("error-game-over"));
+    else if (error?.code === "peg-full" || pegContents(engine, session.state)[peg].length === 4) {
+      controller.refuse("peg-full", t("errorPegFull", { peg: PEG_NAMES[peg] }));
+    } else controller.refuse("not-your-turn", t(waitKey(session)));
   }
 
   // --- drawing ---------------------------------------------------------------------------
