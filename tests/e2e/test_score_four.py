@@ -365,3 +365,39 @@ def test_reduced_motion_starts_with_the_sound_off_and_a_drag_unpresses_the_view(
     assert page.evaluate("window.__audio") == 0
     assert problems == []
     context.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}])
+def test_without_webgl_the_panel_is_the_board_for_mouse_and_keyboard(browser, live_server_url, viewport):
+    context = browser.new_context(viewport=viewport)
+    context.add_init_script(NO_WEBGL)
+    page = context.new_page()
+    problems = open_page(page, live_server_url, "ko", ready="panel")
+    board = page.locator(BOARD)
+    panel = page.locator(f"{BOARD} [data-peg-panel]")
+    expect(panel).to_be_visible()  # in the board's place, not in the side panel
+    box, place = panel.bounding_box(), board.bounding_box()
+    assert box["width"] >= min(0.55 * place["width"], 420), (box, place)
+    start(page, "local")
+    assert panel.bounding_box()["y"] + panel.bounding_box()["height"] <= viewport["height"]
+    peg(page, "A1").click()  # mouse
+    expect(board).to_have_attribute("data-moves", "1")
+    peg(page, "B1").focus()  # keyboard: Enter, then an arrow and Space
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Space")
+    expect(board).to_have_attribute("data-moves", "3")
+    expect(peg(page, "B2")).to_have_attribute("data-balls", "w")
+    # Empty, white and black levels differ in shape, not only in colour.
+    looks = page.evaluate("""() => ['A1', 'B1', 'B2'].map((p) => {
+        const bar = document.querySelector(`[data-peg="${p}"] .level`);
+        const s = getComputedStyle(bar);
+        return {border: s.borderTopWidth, background: s.backgroundImage + s.backgroundColor}; })""")
+    white, black, = looks[0], looks[1]
+    empty = page.evaluate("""() => { const s = getComputedStyle(
+        document.querySelector('[data-peg="C1"] .level'));
+        return {border: s.borderTopWidth, background: s.backgroundImage + s.backgroundColor}; }""")
+    assert empty["border"] == "0px" and white["border"] != "0px" and black["border"] != "0px"
+    assert len({empty["background"], white["background"], black["background"]}) == 3
+    assert problems == []
+    context.close()

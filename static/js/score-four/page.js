@@ -114,9 +114,12 @@ class ScoreFourView {
 
   // --- the 3D board, or the panel alone --------------------------------------------------
 
+  // Without WebGL the 16-button panel is the board: it moves, listeners and all, into the
+  // board's place and grows to its size.
   panelOnly(reason) {
     this.boardEl.dataset.state = "no-webgl";
     this.boardEl.querySelector("[data-board-message]").hidden = false;
+    this.boardEl.append(document.querySelector("[data-pegs-section]"));
     report("webgl-failure", { game: SLUG, reason });
   }
 
