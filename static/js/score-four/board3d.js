@@ -38,6 +38,7 @@ const COLOURS = {
   threat: 0xe0332b,
 };
 
+const LABEL_ROOM = 0.5; // extra base on the left for the row numbers
 const WIN_MS = 900; // the winning line's drawing and the balls' swell
 
 const pegX = (peg) => ((peg % 4) - 1.5) * SPACING;
@@ -134,12 +135,13 @@ export class Board3D {
     scene.add(sun);
 
     const size = SPACING * 4 + 0.5;
+    // The base reaches further out on the left, where the row numbers sit clear of the pegs.
     const base = new THREE.Mesh(
-      new THREE.BoxGeometry(size, 0.4, size),
+      new THREE.BoxGeometry(size + LABEL_ROOM, 0.4, size),
       [COLOURS.woodEdge, COLOURS.woodEdge, COLOURS.wood, COLOURS.woodEdge, COLOURS.woodEdge, COLOURS.woodEdge]
         .map((color) => new THREE.MeshStandardMaterial({ color, roughness: 0.8 })),
     );
-    base.position.y = BASE_TOP - 0.2;
+    base.position.set(-LABEL_ROOM / 2, BASE_TOP - 0.2, 0);
     scene.add(base);
 
     // Column letters along the near edge, row numbers along the left edge.
@@ -153,7 +155,7 @@ export class Board3D {
     const edge = SPACING * 2 + 0.02;
     for (let i = 0; i < 4; i++) {
       addLabel("ABCD"[i], (i - 1.5) * SPACING, edge);
-      addLabel(String(i + 1), -edge, (i - 1.5) * SPACING);
+      addLabel(String(i + 1), -edge - LABEL_ROOM, (i - 1.5) * SPACING);
     }
 
     const pegGeometry = new THREE.CylinderGeometry(0.07, 0.07, PEG_HEIGHT, 12);
