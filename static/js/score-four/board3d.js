@@ -7,8 +7,10 @@
 // 16-button panel. Mouse: hover shows a translucent ball, click drops. Touch: the first tap
 // shows the translucent ball, a second tap on the same peg drops. Drag rotates, wheel and
 // pinch zoom.
+// "three" is the tree-shaken build of tools/vendor_three.sh (static/vendor/three/three-board.js):
+// a name used here must be listed in tools/three-board.js.
 import * as THREE from "three";
-import { OrbitControls } from "three/addons/controls/OrbitControls.js";
+import { OrbitControls } from "three";
 
 import { CELL_NAMES, cellOf } from "./model.js";
 
