@@ -19,7 +19,9 @@ const RADIUS = 0.45; // of a ball
 const STEP = RADIUS * 2; // height of one level
 const BASE_TOP = 0;
 const PEG_HEIGHT = STEP * 4 + 0.3;
-const TARGET = new THREE.Vector3(0, STEP * 1.4, 0);
+const LABEL_ROOM = 0.5; // extra base on the left for the row numbers
+// The camera looks at the middle of the base (with its extra room on the left).
+const TARGET = new THREE.Vector3(-LABEL_ROOM / 2, STEP * 1.4, 0);
 const VIEWS = {
   oblique: { polar: 0.98, azimuth: 0, distance: 11.6 },
   top: { polar: 0.0001, azimuth: 0, distance: 10.5 },
@@ -40,7 +42,6 @@ const COLOURS = {
   threat: 0xe0332b,
 };
 
-const LABEL_ROOM = 0.5; // extra base on the left for the row numbers
 const WIN_MS = 900; // the winning line's drawing and the balls' swell
 
 const pegX = (peg) => ((peg % 4) - 1.5) * SPACING;
