@@ -171,7 +171,8 @@ def main() -> None:
     print(f"JavaScript transferred: {f['js_bytes'] / 1024:.1f} KiB in {f['js_files']} files")
     print(f"CSS transferred:        {f['css_bytes'] / 1024:.1f} KiB in {f['css_files']} files")
     total = (f["js_bytes"] + f["css_bytes"]) / 1024
-    print(f"JavaScript + CSS:       {total:.1f} KiB (budget {BUDGET_KIB} KiB: {'within' if total <= BUDGET_KIB else 'OVER'})")
+    verdict = "within" if total <= BUDGET_KIB else "OVER"
+    print(f"JavaScript + CSS:       {total:.1f} KiB (budget {BUDGET_KIB} KiB: {verdict})")
     print(f"content encodings:      {f['encodings']}")
     for url, size in f["largest"]:
         print(f"    {size / 1024:7.1f} KiB  {url.rsplit('/static/', 1)[-1]}")

@@ -36,7 +36,8 @@ def test_score_four_against_the_ai_survives_reload_and_language_switch(browser, 
     expect(board).to_have_attribute("data-to-move", "0")
     expect(page.locator("[data-game-controls]")).to_be_visible()
     for name, before in zip(("A1", "B2"), balls, strict=True):
-        expect(page.locator(f"[data-peg-panel] [data-peg='{name}']")).to_have_attribute("data-balls", before)
+        ball = page.locator(f"[data-peg-panel] [data-peg='{name}']")
+        expect(ball).to_have_attribute("data-balls", before)
 
     # The language switcher keeps the game: the Japanese page offers the same one.
     page.locator(".language-switcher a[hreflang=ja]").click()

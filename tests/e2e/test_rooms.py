@@ -158,7 +158,8 @@ def test_room_words_agree_for_the_host_a_visitor_and_a_spectator(browser, live_s
         visitor.goto(url)
         expect(visitor.locator("[data-room-spectator]")).to_be_visible()
         side = strings["side-0"]
-        expect(visitor.locator("[data-turn-line]")).to_have_text(strings["statusTurn"].replace("{side}", side))
+        turn = strings["statusTurn"].replace("{side}", side)
+        expect(visitor.locator("[data-turn-line]")).to_have_text(turn)
         expect(visitor.locator("[data-status-phase]")).to_have_text("")
         visitor.locator("button[data-point='b2']").click(force=True)
         expect(visitor.locator("[data-play-message]")).to_have_text(strings["error-spectator"])

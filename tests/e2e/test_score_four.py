@@ -286,14 +286,15 @@ def test_refusals_are_shown_on_screen_not_only_announced(page, live_server_url):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_laptop_screen_holds_the_board_the_panel_and_the_main_actions(browser, live_server_url, language):
+def test_a_laptop_screen_holds_the_board_panel_and_actions(browser, live_server_url, language):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     problems = open_page(page, live_server_url, language)
     start(page, "local")
     play_local(page, ["A1", "B2", "C3", "A1", "B2", "C3", "D1", "D2", "D3", "A4", "B4", "C4"] * 2)
     parts = [BOARD, "[data-turn-line]", "[data-peg-panel]", "[data-move-list]",
-             '[data-game-controls] [data-action="undo"]', '[data-game-controls] [data-action="choose-mode"]']
+             '[data-game-controls] [data-action="undo"]',
+             '[data-game-controls] [data-action="choose-mode"]']
     for selector in parts:
         box = page.locator(selector).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 800, (selector, box)
@@ -305,7 +306,9 @@ def test_a_laptop_screen_holds_the_board_the_panel_and_the_main_actions(browser,
 COUNT_AUDIO = """
 window.__audio = 0;
 const Real = window.AudioContext;
-window.AudioContext = class extends Real { constructor(...a) { super(...a); window.__audio += 1; } };
+window.AudioContext = class extends Real {
+  constructor(...a) { super(...a); window.__audio += 1; }
+};
 """
 
 
@@ -343,7 +346,7 @@ def test_the_end_of_a_game_shows_the_line_names_it_and_plays_a_sound(browser, li
     context.close()
 
 
-def test_reduced_motion_starts_with_the_sound_off_and_a_drag_unpresses_the_view(browser, live_server_url):
+def test_reduced_motion_means_no_sound_and_a_drag_unpresses_the_view(browser, live_server_url):
     context = browser.new_context(reduced_motion="reduce")
     context.add_init_script(COUNT_AUDIO)
     page = context.new_page()
@@ -367,8 +370,11 @@ def test_reduced_motion_starts_with_the_sound_off_and_a_drag_unpresses_the_view(
     context.close()
 
 
-@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}])
-def test_without_webgl_the_panel_is_the_board_for_mouse_and_keyboard(browser, live_server_url, viewport):
+VIEWPORTS = [{"width": 390, "height": 844}, {"width": 1280, "height": 800}]
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_without_webgl_the_panel_is_the_board(browser, live_server_url, viewport):
     context = browser.new_context(viewport=viewport)
     context.add_init_script(NO_WEBGL)
     page = context.new_page()
