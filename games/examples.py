@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from html import escape
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.engine import registry
 from games.engine.base import play_text
@@ -156,9 +157,15 @@ def _height(slug: str) -> int:
     return 85 if slug == "dara" else 100
 
 
+def first_mark() -> str:
+    """The shape of the first player's Tic-tac-toe mark in the active language, "x" or "o"
+    (the catalog decides: ○ moves first in Japan). The play page reads the same entry."""
+    return "o" if pgettext("first tic-tac-toe mark", "x") == "o" else "x"
+
+
 def _piece(slug: str, player: int, x: float, y: float, radius: float) -> str:
     if slug == "tic-tac-toe":
-        if player == 0:
+        if (player == 0) != (first_mark() == "o"):
             d = radius * 0.8
             return (
                 f'<path d="M{x - d} {y - d}L{x + d} {y + d}M{x + d} {y - d}L{x - d} {y + d}"'

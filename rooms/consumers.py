@@ -17,7 +17,8 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from rooms import purge_task, services, wire
+from rooms import endings, purge_task, services, wire
+from rooms.models import Room
 from rooms.services import RoomError
 from throttle import limiter, limits
 
@@ -47,7 +48,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     registered = False  # a Connection row exists for this socket
     in_group = False
     version = 0  # the highest room version this socket has sent on
-    presence = {"players": [False, False], "spectators": 0}  # the last presence sent on
+    presence = {"players": [False, False], "spectators": 0, "away": [None, None]}  # last sent
     written_at = 0.0  # when this socket's Connection row was last refreshed (monotonic)
     closed = False  # the client is gone: its `websocket.disconnect` is on its way
 
@@ -167,6 +168,22 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if started:  # colours changed, so did who is present as which colour
             await self.broadcast({"type": "room.presence", **presence})
 
+    async def on_ending(self, message: dict) -> None:
+        """resign, offer-draw, answer-draw: each ends the game or changes the draw offer."""
+        kind = message["type"]
+        needs = {"answer-draw": "accept", "claim": "result"}.get(kind)
+        if "round" not in message or (needs and needs not in message):
+            await self.send_error("missing-field", f"{kind} needs the round and {needs}", kind)
+            return
+        try:
+            event, header = await database_sync_to_async(_ending)(
+                kind, self.room_id, self.secret, message["round"], message.get(needs)
+            )
+        except RoomError as error:
+            await self.send_error(error.code, error.message, kind)
+            return
+        await self.broadcast({"type": "room.event", "event": event, "room": header})
+
     async def on_sync(self, message: dict) -> None:
         await self.send_full_state("state")
 
@@ -185,7 +202,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.written_at = time.monotonic()
         await self.send_json({"type": "pong", "version": self.version, **self.presence})
 
-    HANDLERS = {"move": on_move, "rematch": on_rematch, "sync": on_sync, "ping": on_ping}
+    HANDLERS = {
+        "move": on_move,
+        "rematch": on_rematch,
+        "resign": on_ending,
+        "offer-draw": on_ending,
+        "answer-draw": on_ending,
+        "claim": on_ending,
+        "sync": on_sync,
+        "ping": on_ping,
+    }
 
     # --- from the group -----------------------------------------------------------------
 
@@ -201,8 +227,21 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_GONE)
 
     async def room_presence(self, event: dict) -> None:
-        self.presence = {"players": event["players"], "spectators": event["spectators"]}
+        self.presence = {key: event[key] for key in ("players", "spectators", "away")}
         await self.send_json({"type": "presence", **self.presence})
+
+    async def seat_moved(self, event: dict) -> None:
+        """A seat went to another device (rooms/transfers.py): the old device watches now."""
+        if self.seat != event["seat"]:
+            return
+        try:
+            room = await database_sync_to_async(services.live_room)(self.room_id)
+        except RoomError as error:
+            await self.gone(error)
+            return
+        if services.seat_of(room, self.secret) != self.seat:
+            self.seat = ""
+            await self.send_json({"type": "seat", "you": self.you()})
 
     # --- helpers ------------------------------------------------------------------------
 
@@ -284,6 +323,24 @@ def _move(room_id, secret, ply, text):
 def _rematch(room_id, secret, round_number):
     room = services.request_rematch(room_id, secret, round_number)
     return services.header(room), services.presence(room)
+
+
+def _ending(kind, room_id, secret, round_number, answer):
+    if kind == "resign":
+        room = endings.resign(room_id, secret, round_number)
+        return "resigned", services.header(room)
+    if kind == "claim":
+        room = endings.claim(room_id, secret, round_number, answer)
+        return "abandoned", services.header(room)
+    if kind == "offer-draw":
+        room = endings.offer_draw(room_id, secret, round_number)
+    else:
+        room = endings.answer_draw(room_id, secret, round_number, answer)
+    if room.status == Room.FINISHED:
+        return "draw-agreed", services.header(room)
+    return ("draw-offered" if room.draw_offer is not None else "draw-declined"), services.header(
+        room
+    )
 
 
 def _heartbeat(room_id, channel_name, seat, client):

@@ -25,9 +25,15 @@ class Room(models.Model):
     ply = models.PositiveIntegerField(default=0)  # moves played in this round
     state = models.JSONField()  # the engine's dump() of the current position
     outcome = models.JSONField(null=True, blank=True)
+    # The side (0 or 1) whose draw offer stands, or NULL; it lapses when that side moves.
+    draw_offer = models.PositiveSmallIntegerField(null=True, blank=True)
     host_rematch = models.BooleanField(default=False)
     guest_rematch = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=1)  # +1 on every change a client must see
+    # When each seat last had a live socket (connect, heartbeat write, close): how long a
+    # player has been away, for claiming a game the friend has left (rooms/endings.py).
+    host_seen_at = models.DateTimeField(null=True, blank=True)
+    guest_seen_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField()
     last_active_at = models.DateTimeField()  # last connect, disconnect or move
 
@@ -71,3 +77,17 @@ class Connection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat or 'spectator'} at {self.seen_at:%H:%M:%S}"
+
+
+class SeatTransfer(models.Model):
+    """A one-time link that moves a seat to another device (rooms/transfers.py). `token` is
+    the SHA-256 of the secret in the link's fragment; the row is deleted when used or
+    expired."""
+
+    token = models.CharField(primary_key=True, max_length=64)
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="transfers")
+    seat = models.CharField(max_length=5)  # "host" or "guest"
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.seat} seat until {self.expires_at:%H:%M}"

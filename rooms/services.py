@@ -123,7 +123,10 @@ def purge(now: datetime | None = None) -> dict[str, int]:
     rooms = expired.delete()[1].get("rooms.Room", 0)
     stale = Connection.objects.filter(seen_at__lt=now - 4 * PRESENCE_STALE).delete()[0]
     buckets = limiter.purge(now.timestamp())
-    return {"rooms": rooms, "connections": stale, "limiter_buckets": buckets}
+    from rooms import transfers  # beside this module: it builds on it
+
+    links = transfers.purge(now)
+    return {"rooms": rooms, "connections": stale, "limiter_buckets": buckets, "transfers": links}
 
 
 # --- creation, joining, cancelling ------------------------------------------------------------
@@ -219,31 +222,42 @@ def apply_move(room_id: str, secret: str | None, ply: object, text: object) -> t
     if not isinstance(text, str) or not text.strip() or len(text) > MOVE_TEXT_MAX:
         raise RoomError("bad-field", "move must be a short text in the game's notation")
     # Outside the transaction: an expired room is deleted here for good (inside, the refusal
-    # would roll the delete back). The UPDATE below re-checks round and ply, so a move that
-    # lands between this read and the write makes ours fail instead of both applying.
-    room = live_room(room_id)
-    side, game, canonical, after = _checked_move(room, secret, ply, text.strip())
-    outcome = game.outcome(after)
-    changes = {
-        "state": game.dump(after),
-        "ply": ply + 1,
-        "outcome": outcome.to_json() if outcome else None,
-        "status": Room.FINISHED if outcome else Room.PLAYING,
-        "version": room.version + 1,
-        "last_active_at": timezone.now(),
-    }
-    try:
-        with transaction.atomic():
-            # The guard: only from the state we validated against. While a room is playing
-            # only a move changes it, so matching round and ply also fixes its version.
-            applied = Room.objects.filter(
-                id=room.id, round=room.round, ply=ply, status=Room.PLAYING
-            ).update(**changes)
-            if not applied:
-                raise RoomError("stale-ply", "another move was played first; resync")
-            Move.objects.create(room=room, round=room.round, ply=ply, side=side, text=canonical)
-    except IntegrityError:  # someone else's move took this ply between our read and write
-        raise RoomError("stale-ply", "another move was played first; resync") from None
+    # would roll the delete back). The UPDATE is guarded by the version read here, so any
+    # change in between (a move, a draw offer, a resignation) makes it apply nothing; then
+    # the room is read again and the move checked again against what is there now.
+    for _attempt in range(3):
+        room = live_room(room_id)
+        side, game, canonical, after = _checked_move(room, secret, ply, text.strip())
+        outcome = game.outcome(after)
+        changes = {
+            "state": game.dump(after),
+            "ply": ply + 1,
+            "outcome": outcome.to_json() if outcome else None,
+            "status": Room.FINISHED if outcome else Room.PLAYING,
+            "version": room.version + 1,
+            "last_active_at": timezone.now(),
+            # A draw offer lapses when the player who made it moves.
+            "draw_offer": None if room.draw_offer == side else room.draw_offer,
+        }
+        try:
+            with transaction.atomic():
+                applied = Room.objects.filter(
+                    id=room.id,
+                    round=room.round,
+                    ply=ply,
+                    version=room.version,
+                    status=Room.PLAYING,
+                ).update(**changes)
+                if applied:
+                    Move.objects.create(
+                        room=room, round=room.round, ply=ply, side=side, text=canonical
+                    )
+        except IntegrityError:  # a move row for this ply exists: another move won the ply
+            raise RoomError("stale-ply", "another move was played first; resync") from None
+        if applied:
+            break
+    else:
+        raise RoomError("stale-ply", "the room kept changing; resync")
     for field, value in changes.items():
         setattr(room, field, value)
     return room, {"text": canonical, "player": side, "ply": ply}
@@ -311,6 +325,7 @@ def request_rematch(room_id: str, secret: str | None, round_number: object) -> R
         host_side=1 - room.host_side,
         host_rematch=False,
         guest_rematch=False,
+        draw_offer=None,
         version=F("version") + 1,
         last_active_at=timezone.now(),
     )
@@ -344,7 +359,8 @@ def connect(room_id: str, channel_name: str, secret: str | None, client: str) ->
     if refusal:
         Connection.objects.filter(channel_name=channel_name).delete()
         raise refusal
-    Room.objects.filter(id=room.id).update(last_active_at=now)
+    seen = {f"{seat}_seen_at": now} if seat else {}
+    Room.objects.filter(id=room.id).update(last_active_at=now, **seen)
     return room, seat
 
 
@@ -366,6 +382,8 @@ def heartbeat(room_id: str, channel_name: str, seat: str, client: str) -> Room:
             seen_at=now,
             client=_client_hash(client, now),
         )
+    if seat:
+        Room.objects.filter(id=room.id).update(**{f"{seat}_seen_at": now})
     return room
 
 
@@ -375,18 +393,31 @@ def disconnect(channel_name: str) -> None:
     if row is None:
         return
     row.delete()
-    Room.objects.filter(id=row.room_id).update(last_active_at=timezone.now())
+    now = timezone.now()
+    seen = {f"{row.seat}_seen_at": now} if row.seat else {}
+    Room.objects.filter(id=row.room_id).update(last_active_at=now, **seen)
 
 
 def presence(room: Room) -> dict:
-    """Which colours have a live socket now, and how many spectators are watching."""
-    fresh = Connection.objects.filter(room_id=room.id, seen_at__gte=timezone.now() - PRESENCE_STALE)
+    """Which colours have a live socket now, how many spectators are watching, and for each
+    colour without a socket how many seconds it has been away (`away`, null when present)."""
+    now = timezone.now()
+    fresh = Connection.objects.filter(room_id=room.id, seen_at__gte=now - PRESENCE_STALE)
     seats = set(fresh.values_list("seat", flat=True))
-    sides = [False, False]
+    sides, away = [False, False], [None, None]
     for seat in ("host", "guest"):
+        side = side_of(room, seat)
         if seat in seats:
-            sides[side_of(room, seat)] = True
-    return {"players": sides, "spectators": fresh.filter(seat="").count()}
+            sides[side] = True
+        else:
+            away[side] = away_seconds(room, seat, now)
+    return {"players": sides, "spectators": fresh.filter(seat="").count(), "away": away}
+
+
+def away_seconds(room: Room, seat: str, now: datetime) -> int:
+    """Whole seconds since `seat` last had a live socket (since the room began if never)."""
+    seen = getattr(room, f"{seat}_seen_at") or room.created_at
+    return max(0, int((now - seen).total_seconds()))
 
 
 def header(room: Room) -> dict:
@@ -405,6 +436,7 @@ def header(room: Room) -> dict:
         "host_side": room.host_side,
         "outcome": room.outcome,
         "rematch": rematch,
+        "draw_offer": room.draw_offer,
         "expires_at": expires_at(room).isoformat(),
     }
 

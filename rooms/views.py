@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from games import content
 from games.catalog import BY_SLUG
-from rooms import services
+from rooms import services, transfers
 from rooms.consumers import group_name, seat_cookie_name
 from rooms.models import Room
 from rooms.services import RoomError
@@ -132,6 +132,36 @@ def cancel(request: HttpRequest, room_id: str) -> HttpResponse:
         else HttpResponseRedirect(_play_url(room.game, language), status=303)
     )
     response.delete_cookie(seat_cookie_name(room.id), path="/", samesite="Lax")
+    return response
+
+
+@require_POST
+def transfer(request: HttpRequest, room_id: str) -> HttpResponse:
+    """A seated player's one-time link to continue on another device (JSON only)."""
+    language = _language(request)
+    try:
+        token = transfers.start(room_id, request.COOKIES.get(seat_cookie_name(room_id)))
+    except RoomError as error:
+        return JsonResponse({"error": error.code, "message": error.message}, status=403)
+    remaining = int(transfers.TRANSFER_LIFETIME.total_seconds())
+    # The secret goes in the fragment: browsers never send it to a server, so no log has it.
+    url = request.build_absolute_uri(_room_url(room_id, language)) + f"#take={token}"
+    return JsonResponse(
+        {"url": url, "expires_in": remaining}, headers={"Cache-Control": "no-store"}
+    )
+
+
+@require_POST
+def take(request: HttpRequest, room_id: str) -> HttpResponse:
+    """The other device posts the link's secret: it gets the seat's new cookie."""
+    try:
+        joined = transfers.take(room_id, request.POST.get("token"))
+    except RoomError as error:
+        return JsonResponse({"error": error.code, "message": error.message}, status=410)
+    response = JsonResponse({"seat": joined.seat})
+    _set_seat_cookie(response, joined.room, joined.secret)
+    message = {"type": "seat.moved", "seat": joined.seat}
+    async_to_sync(get_channel_layer().group_send)(group_name(room_id), message)
     return response
 
 

@@ -9,7 +9,16 @@ import json
 from django.http.cookie import parse_cookie
 
 MAX_MESSAGE_BYTES = 4096  # of UTF-8; the transport allows more, so this answers `too-large`
-MESSAGE_TYPES = ("move", "rematch", "sync", "ping")
+MESSAGE_TYPES = (
+    "move",
+    "rematch",
+    "resign",
+    "offer-draw",
+    "answer-draw",
+    "claim",
+    "sync",
+    "ping",
+)
 
 
 class WireError(Exception):

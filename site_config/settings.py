@@ -69,6 +69,24 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
+# --- Operator contact -------------------------------------------------------------------------
+# OPERATOR_CONTACT: where people reach whoever runs the site, an e-mail address or an https://
+# URL. The privacy pages show it in every language when it is set (Korean readers expect a
+# contact on a privacy policy). Anything else stops the server at start with a clear message.
+OPERATOR_CONTACT = os.environ.get("OPERATOR_CONTACT", "").strip()
+if OPERATOR_CONTACT:
+    from django.core.exceptions import ImproperlyConfigured, ValidationError
+    from django.core.validators import EmailValidator, URLValidator
+
+    _check = (URLValidator(schemes=["https"]) if OPERATOR_CONTACT.startswith("https://")
+              else EmailValidator())
+    try:
+        _check(OPERATOR_CONTACT)
+    except ValidationError:
+        raise ImproperlyConfigured(
+            "OPERATOR_CONTACT must be an e-mail address or an https:// URL"
+        ) from None
+
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",

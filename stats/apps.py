@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class StatsConfig(AppConfig):
     name = "stats"
-    verbose_name = "Play statistics"
+    verbose_name = _("Play statistics")
 
     def ready(self) -> None:
         from django.core.signals import request_started

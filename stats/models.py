@@ -2,40 +2,50 @@
 
 Deliberately absent: any address, user agent, cookie, header, room id, move or board, and
 any exact time: `hour` is the receiving time truncated to the hour. tests/stats checks the
-field list against an allow-list, so a new field has to be argued for there.
+field list against an allow-list, so a new field has to be argued for there. Choices carry
+the words staff read (stats/labels.py); the stored values are the schema's codes.
 """
 
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from stats import schema
+from stats.labels import FIELDS, choices
 
 
-def _choices(values):
-    return [(value, value) for value in values]
+def _field(name: str, values, max_length: int, blank: bool = True) -> models.CharField:
+    return models.CharField(
+        FIELDS[name], max_length=max_length, blank=blank, choices=choices(name, values)
+    )
 
 
 class Event(models.Model):
-    hour = models.DateTimeField(db_index=True, help_text="Received, truncated to the hour (UTC)")
-    kind = models.CharField(max_length=16, choices=_choices(schema.KINDS))
-    game = models.CharField(max_length=24, choices=_choices(schema.GAME_SLUGS))
-    mode = models.CharField(max_length=8, blank=True, choices=_choices(schema.MODES))
-    level = models.CharField(max_length=12, blank=True, choices=_choices(schema.LEVELS))
-    result = models.CharField(max_length=8, blank=True, choices=_choices(schema.VALUES["result"]))
-    moves = models.PositiveSmallIntegerField(null=True, blank=True)
-    duration = models.CharField(max_length=10, blank=True, choices=_choices(schema.DURATIONS))
-    outcome = models.CharField(max_length=8, blank=True, choices=_choices(schema.OUTCOMES))
-    reconnects = models.CharField(max_length=4, blank=True, choices=_choices(schema.RECONNECTS))
-    render = models.CharField(max_length=12, blank=True, choices=_choices(schema.RENDER_SPEEDS))
-    phone = models.BooleanField()
-    memory = models.CharField(max_length=10, choices=_choices(schema.MEMORY))
-    cores = models.CharField(max_length=8, choices=_choices(schema.CORES))
-    browser = models.CharField(max_length=10, choices=_choices(schema.BROWSERS))
-    os = models.CharField(max_length=10, choices=_choices(schema.OSES))
+    hour = models.DateTimeField(
+        _("Hour received (UTC)"), db_index=True, help_text="Received, truncated to the hour (UTC)"
+    )
+    kind = _field("kind", schema.KINDS, 16, blank=False)
+    game = _field("game", schema.GAME_SLUGS, 24, blank=False)
+    lang = _field("lang", schema.LANGS, 8)
+    mode = _field("mode", schema.MODES, 8)
+    level = _field("level", schema.LEVELS, 12)
+    result = _field("result", schema.VALUES["result"], 8)
+    moves = models.PositiveSmallIntegerField(FIELDS["moves"], null=True, blank=True)
+    duration = _field("duration", schema.DURATIONS, 10)
+    outcome = _field("outcome", schema.OUTCOMES, 8)
+    reconnects = _field("reconnects", schema.RECONNECTS, 4)
+    render = _field("render", schema.RENDER_SPEEDS, 12)
+    phone = models.BooleanField(FIELDS["phone"])
+    memory = _field("memory", schema.MEMORY, 10, blank=False)
+    cores = _field("cores", schema.CORES, 8, blank=False)
+    browser = _field("browser", schema.BROWSERS, 10, blank=False)
+    os = _field("os", schema.OSES, 10, blank=False)
 
     class Meta:
         indexes = [models.Index(fields=["game", "hour"])]
+        verbose_name = _("play statistics event")
+        verbose_name_plural = _("play statistics events")
 
     def __str__(self) -> str:
         return f"{self.kind} {self.game} {self.hour:%Y-%m-%d %H:00}"
@@ -46,5 +56,5 @@ class Review(Event):
 
     class Meta:
         proxy = True
-        verbose_name = "review"
-        verbose_name_plural = "review"
+        verbose_name = _("Review")
+        verbose_name_plural = _("Review")

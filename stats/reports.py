@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 
 from django.db.models import Count
+from django.db.models.functions import TruncDate
 
 from stats import schema
 from stats.models import Event
@@ -202,3 +203,67 @@ def csv_rows(report: Report) -> list[list[str]]:
         out += [row("board-3d-failure", name, bar) for bar in bars]
     out += [row("render-speed", "ok", bar) for bar in report.render]
     return out
+
+
+# --- Games started and finished per day, by page language and by game ------------------------
+
+
+@dataclass(frozen=True)
+class Series:
+    """Games started and finished on each day of a range, for one language or one game."""
+
+    key: str  # a language code ("" when the event did not say) or a game slug
+    started: tuple[int, ...]
+    finished: tuple[int, ...]
+
+    @property
+    def total_started(self) -> int:
+        return sum(self.started)
+
+    @property
+    def total_finished(self) -> int:
+        return sum(self.finished)
+
+
+@dataclass(frozen=True)
+class Daily:
+    days: tuple[date, ...]
+    by_lang: tuple[Series, ...]
+    by_game: tuple[Series, ...]
+
+    @property
+    def peak(self) -> int:
+        """The largest count of any day in any series: one scale for every chart."""
+        return max((n for s in self.by_lang + self.by_game for n in s.started + s.finished),
+                   default=0)
+
+
+def load_daily(start: date, end: date, game: str | None = None) -> list[dict]:
+    """Rows {day, kind, lang, game, n} of game starts and ends (days in UTC)."""
+    low, high = day_range(start, end)
+    rows = Event.objects.filter(hour__gte=low, hour__lt=high, kind__in=("game-start", "game-end"))
+    if game:
+        rows = rows.filter(game=game)
+    rows = rows.annotate(day=TruncDate("hour", tzinfo=UTC))
+    return list(rows.values("day", "kind", "lang", "game").annotate(n=Count("id")).order_by())
+
+
+def daily(rows: list[dict], start: date, end: date) -> Daily:
+    """Every day of [start, end], each language and each game that has a game in the range
+    (in the schema's order; events without a language last)."""
+    days = tuple(start + timedelta(days=i) for i in range((end - start).days + 1))
+    index = {day: i for i, day in enumerate(days)}
+
+    def series(field: str, order) -> tuple[Series, ...]:
+        out = []
+        for key in order:
+            started, finished = [0] * len(days), [0] * len(days)
+            for row in rows:
+                if row[field] == key and row["day"] in index:
+                    target = started if row["kind"] == "game-start" else finished
+                    target[index[row["day"]]] += row["n"]
+            if any(started) or any(finished):
+                out.append(Series(key, tuple(started), tuple(finished)))
+        return tuple(out)
+
+    return Daily(days, series("lang", (*schema.LANGS, "")), series("game", schema.GAME_SLUGS))

@@ -11,7 +11,7 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from stats import purge_task, reports, schema
+from stats import charts, labels, purge_task, reports, schema
 from stats.schema import RETENTION_DAYS
 
 MAX_RANGE_DAYS = 366
@@ -34,7 +34,7 @@ class ReviewFilter(forms.Form):
     end = forms.DateField(label=_("To"), widget=forms.DateInput(attrs={"type": "date"}))
     game = forms.ChoiceField(
         label=_("Game"), required=False, choices=[("", _("All games"))] + [
-            (slug, slug) for slug in schema.GAME_SLUGS
+            (slug, labels.VALUES["game"][slug]) for slug in schema.GAME_SLUGS
         ],
     )
 
@@ -68,6 +68,15 @@ def report_for(form: ReviewFilter) -> reports.Report | None:
     return reports.summarize(reports.load_counts(data["start"], data["end"], data["game"] or None))
 
 
+def daily_charts(form: ReviewFilter) -> dict[str, list[charts.Chart]] | None:
+    """Games started and finished per day, by page language and by game (valid filters only)."""
+    if not form.is_valid():
+        return None
+    data = form.cleaned_data
+    rows = reports.load_daily(data["start"], data["end"], data["game"] or None)
+    return charts.charts(reports.daily(rows, data["start"], data["end"]))
+
+
 def review(request: HttpRequest, context: dict) -> HttpResponse:
     purge_task.ensure_started()
     form = bound_filter(request)
@@ -80,6 +89,8 @@ def review(request: HttpRequest, context: dict) -> HttpResponse:
         "form": form,
         "report": report,
         "failure_sections": failure_sections,
+        "daily": daily_charts(form) if report else None,
+        "chart_height": charts.HEIGHT,
         "query": request.GET.urlencode(),
         "retention_days": RETENTION_DAYS,
     }

@@ -22,6 +22,8 @@ GAME_SLUGS = tuple(entry.slug for entry in GAMES)
 GAMES_3D = tuple(entry.slug for entry in GAMES if entry.board == "3d")
 
 KINDS = ("game-start", "game-end", "room-connection", "board-3d")
+# The language of the page a game was played on (the site's language codes, settings.LANGUAGES).
+LANGS = ("ko", "ja", "zh-hans")
 MODES = ("ai", "local", "friend")
 LEVELS = ("beginner", "intermediate", "advanced")
 # Against the AI and with a friend: from this device's player's side. Two on one device:
@@ -50,10 +52,14 @@ DEVICE_FIELDS = {
 # AI, the result vocabulary by mode, render speed only with a working 3D board) are in
 # stats/validation.py.
 KIND_FIELDS = {
-    "game-start": {"game": "required", "mode": "required", "level": "optional"},
+    # "lang" is optional so that pages loaded before it existed still send accepted batches.
+    "game-start": {
+        "game": "required", "mode": "required", "level": "optional", "lang": "optional",
+    },
     "game-end": {
         "game": "required",
         "mode": "required",
+        "lang": "optional",
         "level": "optional",
         "result": "required",
         "moves": "required",
@@ -67,6 +73,7 @@ KIND_FIELDS = {
 VALUES = {
     "event": KINDS,
     "game": GAME_SLUGS,
+    "lang": LANGS,
     "mode": MODES,
     "level": LEVELS,
     "result": RESULTS_PLAYER + RESULTS_LOCAL[:2],

@@ -181,6 +181,7 @@ def to_rows(events: list[dict], received: datetime) -> list[Event]:
             outcome=event.get("outcome", ""),
             reconnects=event.get("reconnects", ""),
             render=event.get("render", ""),
+            lang=event.get("lang", ""),
             phone=event["phone"],
             memory=event["memory"],
             cores=event["cores"],

@@ -1,4 +1,5 @@
 from django import template
+from django.conf import settings
 from django.utils.safestring import mark_safe
 
 from games import examples
@@ -10,3 +11,16 @@ register = template.Library()
 def example_board(slug: str) -> str:
     """The worked example of a game's rules section, drawn before and after its key move."""
     return mark_safe(examples.render(slug))
+
+
+@register.simple_tag
+def operator_contact() -> dict[str, str] | None:
+    """The operator's contact (settings.OPERATOR_CONTACT) as link text and target, or None.
+
+    The setting is checked when settings load: an e-mail address or an https:// URL.
+    """
+    contact = settings.OPERATOR_CONTACT
+    if not contact:
+        return None
+    href = contact if contact.startswith("https://") else f"mailto:{contact}"
+    return {"text": contact, "href": href}

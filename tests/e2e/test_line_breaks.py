@@ -53,7 +53,7 @@ def test_korean_breaks_between_words(phone, live_server_url, path):
     phone.goto(f"{live_server_url}/ko/{path}")
     styles = phone.evaluate(STYLE, "main p, main li, main button, main h1, main h2, .site-header a")
     assert styles
-    assert {tuple(s) for s in styles if s[0] == "ko"} == {("ko", "keep-all", "strict")}
+    assert {tuple(s[:2]) for s in styles if s[0] == "ko"} == {("ko", "keep-all")}
 
 
 @pytest.mark.parametrize("language", ["ja", "zh-hans"])
@@ -61,5 +61,5 @@ def test_korean_breaks_between_words(phone, live_server_url, path):
 def test_ja_and_zh_lines_never_start_with_a_closing_mark(phone, live_server_url, language, path):
     phone.goto(f"{live_server_url}/{language}/{path}")
     styles = phone.evaluate(STYLE, "main p, main li, main button")
-    assert {s[2] for s in styles} == {"strict"}
+    assert {s[2] for s in styles if s[0] != "ko"} == {"strict"}
     assert phone.evaluate(LINE_STARTS, NO_LINE_START) == []

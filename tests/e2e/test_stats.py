@@ -141,9 +141,10 @@ def test_a_finished_game_sends_exactly_the_documented_fields(
     batch = json.loads(body)
     assert list(batch) == ["events"]
     start, end = batch["events"]
-    assert start == {"event": "game-start", "game": "tic-tac-toe", "mode": "local",
+    # "lang": the page's language (the game was played on /ko/).
+    assert start == {"event": "game-start", "game": "tic-tac-toe", "mode": "local", "lang": "ko",
                      **{name: start[name] for name in DEVICE_FIELDS}}
-    assert end == {"event": "game-end", "game": "tic-tac-toe", "mode": "local",
+    assert end == {"event": "game-end", "game": "tic-tac-toe", "mode": "local", "lang": "ko",
                    "result": "first", "moves": 5, "duration": "under-1m",
                    **{name: end[name] for name in DEVICE_FIELDS}}
     device = {name: start[name] for name in DEVICE_FIELDS}

@@ -9,6 +9,7 @@ a skip: the site ships ko, ja and zh-hans together.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -230,8 +231,8 @@ def sections(html: str) -> dict[str, str]:
 
 
 def visible_text(html: str) -> str:
-    """Template markup without tags or template tags, whitespace collapsed."""
-    text = re.sub(r"\{%.*?%\}|<[^>]+>", " ", html, flags=re.S)
+    """Template markup without tags, template tags or variables, whitespace collapsed."""
+    text = re.sub(r"\{%.*?%\}|\{\{.*?\}\}|<[^>]+>", " ", html, flags=re.S)
     return re.sub(r"\s+", " ", text.replace("&amp;", "&").replace("&nbsp;", " "))
 
 
@@ -314,3 +315,197 @@ def test_no_english_words_outside_names_and_cited_titles(lang, name):
     words = re.findall(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ0-9'’-]*", visible_text(html))
     stray = sorted({w for w in words if w not in ALLOWED_LATIN and not NOTATION.fullmatch(w)})
     assert not stray, f"{lang}/{name}: Latin-script words not on the allowed list: {stray}"
+
+
+
+# --- The words: names, the Dara board, the glossary (docs/CONTENT.md) ----------------------
+# docs/CONTENT.md holds the per-language glossary as two tables; these tests read them, so a
+# name or a wording the native read removed cannot come back in the content or the catalogs.
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "CONTENT.md"
+LOCALE = Path(__file__).resolve().parents[2] / "locale"
+CATALOG_DIR = {"ko": "ko", "ja": "ja", "zh-hans": "zh_Hans"}
+
+
+def markdown_table(heading: str) -> list[list[str]]:
+    """The body rows of the first table after `heading` in docs/CONTENT.md, cells unescaped
+    (`\\|` is a pipe) and stripped of surrounding backticks."""
+    text = DOCS.read_text(encoding="utf-8")
+    start = text.index(heading)
+    rows = []
+    for line in text[start:].splitlines()[1:]:
+        if not line.startswith("|"):
+            if rows:
+                break
+            continue
+        cells = [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+        rows.append([c[1:-1] if c.startswith("`") and c.endswith("`") else c for c in cells])
+    return rows[2:]  # header and --- line
+
+
+def glossary() -> dict[str, dict[str, str]]:
+    header = ["concept", *LANGS]
+    return {row[0]: dict(zip(header, row, strict=True))
+            for row in markdown_table("### Names and terms")}
+
+
+def avoided() -> list[tuple[str, str, str, str]]:
+    return [tuple(row) for row in markdown_table("### Forms to avoid")]
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """msgid (with "context::" when it has one) -> msgstr of the language's .po file."""
+    from tools.po_fill import parse
+
+    path = LOCALE / CATALOG_DIR[lang] / "LC_MESSAGES" / "django.po"
+    entries = parse(path.read_text(encoding="utf-8"))
+    return {
+        (f"{e['msgctxt']}::" if e["msgctxt"] else "") + e["msgid"]: "".join(e["msgstr"])
+        for e in entries if e["msgid"]
+    }
+
+
+def game_names() -> dict[str, dict[str, str]]:
+    """English catalog name -> {lang: name}, from the glossary's "game: …" rows."""
+    return {
+        concept.removeprefix("game: "): {lang: row[lang] for lang in LANGS}
+        for concept, row in glossary().items() if concept.startswith("game: ")
+    }
+
+
+def test_glossary_tables_are_readable():
+    names = game_names()
+    assert set(names) == {"Score Four", "Tic-tac-toe", "Three Men's Morris",
+                          "Nine Men's Morris", "Dara"}
+    assert all(all(row.values()) for row in names.values())
+    rows = avoided()
+    assert len(rows) >= 10 and all(len(row) == 4 for row in rows)
+    for lang, scope, pattern, _why in rows:
+        assert lang in (*LANGS, "all") and scope in ("all", "dara"), (lang, scope)
+        re.compile(pattern)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_game_names_match_the_glossary_everywhere(lang):
+    from django.utils import translation
+
+    from games.catalog import GAMES
+
+    names = game_names()
+    meta = json.loads(read(lang, "meta.json"))
+    wrong = []
+    with translation.override("en"):  # no English catalog: the msgids
+        english = {entry.slug: str(entry.name) for entry in GAMES}
+    with translation.override(lang):
+        catalog_names = {entry.slug: str(entry.name) for entry in GAMES}
+    for slug, name in catalog_names.items():
+        want = names[english[slug]][lang]
+        if name != want:
+            wrong.append(f"catalog name of {slug}: {name!r}, glossary says {want!r}")
+        if want not in meta[slug]["title"]:
+            wrong.append(f"meta.json {slug} title lacks {want!r}: {meta[slug]['title']!r}")
+        if slug == "score-four":
+            continue
+        html = read(lang, f"guide/{slug}.html")
+        heading = re.search(r"<h2[^>]*>(.*?)</h2>", html, re.S)
+        if heading is None or visible_text(heading.group(1)).strip() != want:
+            wrong.append(f"guide/{slug}.html heading is not {want!r}")
+        intro_link = re.search(rf'<a href="#{slug}">(.*?)</a>', read(lang, "guide/intro.html"))
+        if intro_link is None or intro_link.group(1) != want:
+            wrong.append(f"guide/intro.html link to #{slug} is not {want!r}")
+        similar = sections(read(lang, "score_four.html"))["similar"]
+        link = re.search(url_tag(slug) + r'">(.*?)</a>', similar)
+        if link is None or link.group(1) != want:
+            wrong.append(f"score_four.html #similar link to {slug} is not {want!r}")
+    assert not wrong, f"{lang}:\n  " + "\n  ".join(wrong)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_guide_intro_lists_the_games_in_page_order(lang):
+    from games.catalog import GAMES
+
+    order = [entry.slug for entry in GAMES if entry.in_guide]
+    links = re.findall(r'<a href="#([a-z-]+)">', read(lang, "guide/intro.html"))
+    assert links == order, f"{lang}: intro lists {links}, the page shows {order}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dara_board_orientation_is_written_the_same_way(lang):
+    board = glossary()["Dara board"][lang]
+    dara = visible_text(read(lang, "guide/dara.html"))
+    summary = re.search(r'class="guide-summary">(.*?)</p>', read(lang, "guide/dara.html"), re.S)
+    assert summary and board in visible_text(summary.group(1)), \
+        f"{lang}: the Dara summary must say the board is {board!r}"
+    assert board in dara
+    description = json.loads(read(lang, "meta.json"))["dara"]["description"]
+    assert board in description, f"{lang}: meta.json dara description lacks {board!r}"
+
+
+MILL_EXPLAINED = {
+    # The mill term where it first appears: the sentence must say what it is.
+    "ko": ("밀", r"말 3개를 선 하나 위에 나란히 세운 것을 ‘밀’이라고 합니다"),
+    "ja": ("ミル", r"自分の駒 3 つを 1 本の線の上に並べたものを「ミル」と呼びます"),
+    "zh-hans": ("直", r"连成一排，叫作“成直”"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_mill_term_is_explained_where_it_first_appears(lang):
+    term, explanation = MILL_EXPLAINED[lang]
+    text = visible_text(read(lang, "guide/nine-mens-morris.html"))
+    match = re.search(explanation, text)
+    assert match, f"{lang}: the mill term {term!r} is not explained"
+    heading_end = text.index(glossary()["game: Nine Men's Morris"][lang]) + 1
+    first = text.find(term, heading_end)
+    assert first >= match.start() - 40, f"{lang}: {term!r} is used before it is explained"
+
+
+def scoped_texts(lang: str, scope: str) -> dict[str, str]:
+    """Where a language's words live: content files and catalog translations."""
+    translations = catalog(lang)
+    if scope == "dara":
+        return {
+            "guide/dara.html": visible_text(read(lang, "guide/dara.html")),
+            **{f"catalog {k!r}": v for k, v in translations.items()
+               if re.search(r"\bstones?\b", k, re.I)},
+        }
+    texts = {name: visible_text(read(lang, name)) for name in FILES}
+    meta = json.loads(read(lang, "meta.json"))
+    texts.update({f"meta.json {key}.{field}": value for key, page in meta.items()
+                  for field, value in page.items()})
+    texts.update({f"catalog {k!r}": v for k, v in translations.items()})
+    return texts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_avoided_form_in_content_or_catalog(lang):
+    found = []
+    for row_lang, scope, pattern, why in avoided():
+        if row_lang not in (lang, "all"):
+            continue
+        for where, text in scoped_texts(lang, scope).items():
+            match = re.search(pattern, text)
+            if match:
+                context = text[max(0, match.start() - 15):match.end() + 15]
+                found.append(f"{where}: /{pattern}/ in …{context}… ({why})")
+    assert not found, f"{lang}: {len(found)} avoided form(s):\n  " + "\n  ".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_page_titles_read_naturally(lang):
+    """No English-style dash in any title; Japanese and Chinese titles end in ｜little table."""
+    meta = json.loads(read(lang, "meta.json"))
+    bad = {key: page["title"] for key, page in meta.items() if "—" in page["title"]}
+    if lang in ("ja", "zh-hans"):
+        bad.update({key: page["title"] for key, page in meta.items() if key != "home"
+                    and (" | " in page["title"] or not page["title"].endswith("｜little table"))})
+    assert not bad, f"{lang} titles: {bad}"
+
+
+def test_first_tic_tac_toe_mark_follows_each_language():
+    """ja: ○ moves first; the shape entry and the X/O labels agree in every catalog."""
+    expected = {"ko": ("x", "X", "O"), "ja": ("o", "○", "×"), "zh-hans": ("x", "X", "O")}
+    for lang, (shape, first, second) in expected.items():
+        translations = catalog(lang)
+        assert translations["first tic-tac-toe mark::x"] == shape, lang
+        assert (translations["X"], translations["O"]) == (first, second), lang

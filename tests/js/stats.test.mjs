@@ -149,6 +149,19 @@ describe("the page tracker", () => {
     assert.deepEqual(tracker.handle("game-end", { game: "tic-tac-toe", mode: "ai", level: "beginner", winner: 1, plies: 8, reason: "line" }),
       [["game-end", { game: "tic-tac-toe", mode: "ai", level: "beginner", result: "win", moves: 8, duration: "1-3m" }]]);
   });
+  it("sends the page's language with starts and ends, only when it is one of the site's", () => {
+    const tracker = new PageTracker({ lang: "ja" });
+    assert.deepEqual(tracker.handle("game-start", { game: "dara", mode: "local" }),
+      [["game-start", { game: "dara", mode: "local", lang: "ja", level: undefined }]]);
+    const [[, end]] = tracker.handle("game-end", { game: "dara", mode: "local", winner: 0, moves: 30 });
+    assert.equal(end.lang, "ja");
+    assert.equal(makeEvent("game-end", end, DEVICE).lang, "ja");
+    for (const lang of ["en", "ja<script>", "", null, undefined]) {
+      const other = new PageTracker({ lang });
+      assert.ok(!("lang" in other.handle("game-start", { game: "dara", mode: "local" })[0][1]), String(lang));
+    }
+    assert.throws(() => makeEvent("game-start", { game: "dara", mode: "local", lang: "en" }, DEVICE), /lang/);
+  });
   it("refuses a second end without a new start (an undo after the end)", () => {
     const tracker = new PageTracker();
     tracker.handle("game-start", { game: "dara", mode: "local" });

@@ -460,3 +460,60 @@ async def test_most_pings_write_nothing_and_a_late_one_refreshes_the_row(monkeyp
         await white.send_json_to({"type": "ping"})
         await receive(white, "pong")
         assert await database_sync_to_async(seen_at)() > first
+
+
+async def test_resign_and_draw_offers_reach_both_players_and_the_watcher():
+    room_id, host, guest = await new_room()
+    async with (
+        socket(room_id, host) as white,
+        socket(room_id, guest) as black,
+        socket(room_id) as watcher,
+    ):
+        for communicator in (white, black, watcher):
+            await receive(communicator, "welcome")
+        await watcher.send_json_to({"type": "resign", "round": 1})
+        assert (await receive(watcher, "error"))["code"] == "not-a-player"
+        await white.send_json_to({"type": "offer-draw", "round": 1})
+        for communicator in (white, black, watcher):
+            event = await receive(communicator, "room")
+            assert (event["event"], event["room"]["draw_offer"]) == ("draw-offered", 0)
+        await white.send_json_to({"type": "offer-draw", "round": 1})
+        assert (await receive(white, "error"))["code"] == "duplicate-offer"
+        await black.send_json_to({"type": "answer-draw", "round": 1})
+        assert (await receive(black, "error"))["code"] == "missing-field"
+        await black.send_json_to({"type": "answer-draw", "round": 1, "accept": False})
+        for communicator in (white, black, watcher):
+            event = await receive(communicator, "room")
+            assert (event["event"], event["room"]["draw_offer"]) == ("draw-declined", None)
+        await black.send_json_to({"type": "resign", "round": 1})
+        for communicator in (white, black, watcher):
+            event = await receive(communicator, "room")
+            assert event["event"] == "resigned"
+            assert event["room"]["outcome"] == {"winner": 0, "reason": "resigned", "cells": []}
+        await white.send_json_to({"type": "resign", "round": 1})
+        assert (await receive(white, "error"))["code"] == "game-over"
+
+
+async def test_a_seat_moved_to_another_device_leaves_the_old_socket_watching():
+    from rooms import transfers
+
+    room_id, host, guest = await new_room()
+    async with socket(room_id, host) as old_phone, socket(room_id, guest) as friend:
+        await receive(old_phone, "welcome")
+        await receive(friend, "welcome")
+        token = await database_sync_to_async(transfers.start)(room_id, host)
+        joined = await database_sync_to_async(transfers.take)(room_id, token)
+        from channels.layers import get_channel_layer
+
+        await get_channel_layer().group_send(
+            consumers.group_name(room_id), {"type": "seat.moved", "seat": "host"}
+        )
+        moved = await receive(old_phone, "seat")
+        assert moved["you"] == {"seat": None, "side": None}
+        await old_phone.send_json_to({"type": "move", "ply": 0, "move": "A1"})
+        assert (await receive(old_phone, "error"))["code"] == "not-a-player"
+        async with socket(room_id, joined.secret) as laptop:
+            welcome = await receive(laptop, "welcome")
+            assert welcome["you"] == {"seat": "host", "side": 0}
+            await laptop.send_json_to({"type": "move", "ply": 0, "move": "A1"})
+            assert (await receive(friend, "room"))["move"]["text"] == "A1"

@@ -43,6 +43,7 @@ def server(tmp_path_factory):
     env = {"SQLITE_PATH": str(base / "db.sqlite3"), "LITTLE_TABLE_LOCAL_DIR": str(base), **FAST}
     migrate(env)
     daphne = Daphne(env, base / "daphne.log")
+    daphne.db_path = base / "db.sqlite3"  # the tests' clock: they move times back in it
     try:
         yield daphne
     finally:
@@ -260,3 +261,44 @@ def test_a_hostile_client_cannot_break_a_room_or_the_server(server):
 
 def test_the_log_has_no_traceback(server):
     assert "Traceback" not in Path(server.log_path).read_text()
+
+
+def test_endings_by_agreement_and_a_friend_who_left(server):
+    """Resign, draw offers and the claim of a left game through real sockets; the server's
+    clock is the test's: it moves the friend's last-seen time back in the server's database."""
+    import sqlite3
+    from datetime import UTC, datetime, timedelta
+
+    def friend_left_ago(room_id, seconds):
+        past = (datetime.now(UTC) - timedelta(seconds=seconds)).strftime("%Y-%m-%d %H:%M:%S.%f")
+        with sqlite3.connect(server.db_path) as db:
+            db.execute("UPDATE rooms_room SET guest_seen_at = ? WHERE id = ?", (past, room_id))
+
+    async def scenario():
+        room_id, clients, (host, guest) = await seated_pair(server, "dara")
+        white, black = clients[host], clients[guest]
+        await white.send({"type": "offer-draw", "round": 1})
+        await black.expect("room", where=lambda m: m["event"] == "draw-offered")
+        await black.send({"type": "answer-draw", "round": 1, "accept": False})
+        await white.expect("room", where=lambda m: m["event"] == "draw-declined")
+        await black.close()  # the friend leaves
+        presence = await white.expect("presence", where=lambda m: not m["players"][1])
+        assert presence["away"][0] is None and presence["away"][1] < 10
+        await white.send({"type": "claim", "round": 1, "result": "win"})
+        assert (await white.expect("error"))["code"] == "too-early"
+        friend_left_ago(room_id, 301)
+        await white.send({"type": "claim", "round": 1, "result": "win"})
+        event = await white.expect("room", where=lambda m: m["event"] == "abandoned")
+        assert event["room"]["outcome"] == {"winner": 0, "reason": "abandoned", "cells": []}
+        black = await Client.open(server.origin, room_id, guest)  # back, too late
+        assert black.room["status"] == "finished"
+        await black.send({"type": "rematch", "round": 1})
+        await white.send({"type": "rematch", "round": 1})
+        await white.expect("room", where=lambda m: m["event"] == "rematch-started")
+        await white.send({"type": "resign", "round": 2})  # white is black now, and resigns
+        event = await black.expect("room", where=lambda m: m["event"] == "resigned")
+        assert event["room"]["outcome"]["winner"] == 0 and black.you["side"] == 0
+        for client in (white, black):
+            await client.close()
+
+    asyncio.run(scenario())

@@ -216,7 +216,9 @@ def test_presence_follows_heartbeats_and_goes_stale():
     room, host, guest = started()
     services.connect(room.id, "chan-host", host, CLIENT)
     services.connect(room.id, "chan-watch", None, CLIENT)
-    assert services.presence(room) == {"players": [True, False], "spectators": 1}
+    presence = services.presence(room)
+    assert (presence["players"], presence["spectators"]) == ([True, False], 1)
+    assert presence["away"][0] is None and 0 <= presence["away"][1] < 5  # never came yet
     services.connect(room.id, "chan-guest", guest, CLIENT)
     assert services.presence(room)["players"] == [True, True]
     # A process that died leaves its row; it stops counting once its heartbeat is old.
@@ -226,7 +228,8 @@ def test_presence_follows_heartbeats_and_goes_stale():
     services.heartbeat(room.id, "chan-guest", "guest", CLIENT)
     assert services.presence(room)["players"] == [True, True]
     services.disconnect("chan-host")
-    assert services.presence(room) == {"players": [False, True], "spectators": 1}
+    presence = services.presence(room)
+    assert presence == {"players": [False, True], "spectators": 1, "away": [0, None]}
 
 
 def test_a_room_expires_after_thirty_idle_minutes():
@@ -269,7 +272,7 @@ def test_purge_deletes_expired_rooms_nobody_visits():
     Bucket.objects.create(key="full-again", tat=now.timestamp() - 1)
     Bucket.objects.create(key="still-limited", tat=now.timestamp() + 60)
     removed = services.purge()
-    assert removed == {"rooms": 2, "connections": 1, "limiter_buckets": 1}
+    assert removed == {"rooms": 2, "connections": 1, "limiter_buckets": 1, "transfers": 0}
     assert list(Bucket.objects.values_list("key", flat=True)) == ["still-limited"]
     assert set(Room.objects.values_list("id", flat=True)) == {keep.id, watched.id}
     assert Move.objects.filter(room_id__in=[idle.id, old.id]).count() == 0
@@ -335,5 +338,9 @@ def test_sockets_per_client_and_watchers_per_room_are_capped(monkeypatch):
     third, _, _ = started()
     services.connect(third.id, "e", None, key("2001:db8:1:3::1"))  # the next /64: another client
     assert not Connection.objects.filter(channel_name__in=["w3", "d"]).exists()
-    assert services.presence(room) == {"players": [True, True], "spectators": 2}
+    assert services.presence(room) == {
+        "players": [True, True],
+        "spectators": 2,
+        "away": [None, None],
+    }
     assert not Connection.objects.filter(client__contains="2001").exists()

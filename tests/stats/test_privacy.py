@@ -27,6 +27,7 @@ ALLOWED_FIELDS = {
     "outcome": models.CharField,
     "reconnects": models.CharField,
     "render": models.CharField,
+    "lang": models.CharField,  # the page's language code (ko, ja, zh-hans): no person in it
     "phone": models.BooleanField,
     "memory": models.CharField,
     "cores": models.CharField,

@@ -203,3 +203,85 @@ def test_the_csv_export_holds_the_aggregates(staff):
     # header, completion, results, duration, rooms, reconnects, 3D all, by browser, os,
     # device, memory (one value), cores (one value), render
     assert len(rows) == 1 + 4 + 4 + 2 + 1 + 2 + 1 + 2 + 2 + 2 + 1 + 1 + 2
+
+
+# --- Per-day chart by page language and game; words instead of stored codes ------------------
+
+
+def store_with_language(events, when, lang):
+    """Rows as the ingest stores them, with the page language set (validation.to_rows drops
+    nothing else; the language is set here so the chart can be checked on its own)."""
+    rows = to_rows(events, when)
+    for row in rows:
+        row.lang = lang
+    Event.objects.bulk_create(rows)
+
+
+def daily_events():
+    day1 = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
+    day2 = datetime(2026, 11, 22, 23, 0, tzinfo=UTC)
+    store_with_language([event("game-start")] * 3 + [event("game-end")] * 2, day1, "ko")
+    store_with_language([event("game-start", game="dara")] * 4, day2, "ja")
+    store_with_language([event("game-start", game="dara", mode="local", level=None)], day2, "")
+    store_with_language([event("room-connection")] * 5, day1, "ko")  # not a game: not counted
+
+
+def test_daily_counts_by_language_and_by_game():
+    daily_events()
+    start, end = date(2026, 11, 19), date(2026, 11, 23)
+    daily = reports.daily(reports.load_daily(start, end), start, end)
+    assert [d.isoformat() for d in daily.days][:2] == ["2026-11-19", "2026-11-20"]
+    assert len(daily.days) == 5
+    by_lang = {s.key: (s.started, s.finished) for s in daily.by_lang}
+    assert by_lang == {
+        "ko": ((0, 3, 0, 0, 0), (0, 2, 0, 0, 0)),
+        "ja": ((0, 0, 0, 4, 0), (0, 0, 0, 0, 0)),
+        "": ((0, 0, 0, 1, 0), (0, 0, 0, 0, 0)),
+    }
+    assert [s.key for s in daily.by_game] == ["tic-tac-toe", "dara"]
+    assert daily.by_game[1].started == (0, 0, 0, 5, 0)
+    assert daily.peak == 5
+    only_dara = reports.daily(reports.load_daily(start, end, "dara"), start, end)
+    assert [s.key for s in only_dara.by_game] == ["dara"]
+    assert reports.daily([], start, end).peak == 0
+
+
+def test_the_review_page_draws_the_daily_charts(staff):
+    daily_events()
+    page = staff.get(REVIEW, RANGE).content.decode()
+    for key in ("lang:ko", "lang:ja", "lang:none", "game:tic-tac-toe", "game:dara"):
+        assert f'data-stats-daily="{key}"' in page, key
+    assert 'data-stats-daily="game:score-four"' not in page
+    # dara on 2026-11-22: 5 starts, the peak of the range, fills the chart's height
+    dara = page.split('data-stats-daily="game:dara"')[1].split("</figure>")[0]
+    assert 'y="0.00" width="4" height="40.00"' in dara
+    assert '<th scope="row">2026-11-22</th><td>5</td><td>0</td>' in dara
+    # the language names and the summary read by screen readers
+    assert "日本語" in page and ko("language not reported") in page
+    assert 'role="img" aria-label="' in page
+    assert "style=" not in page.split("<body")[1].split('id="stats-results"')[1]
+
+
+def test_the_review_shows_words_not_stored_codes(staff):
+    fixture_events()
+    page = staff.get(REVIEW, RANGE).content.decode()
+    for code, field_words in (("under-1m", "under 1 minute"), ("first", "the first player won"),
+                              ("2-3", "2 or 3 times"), ("8gb+", "8 GB or more")):
+        assert f">{code}<" not in page, code
+        assert ko(field_words) in page, field_words
+    assert ">ai · beginner<" not in page
+    assert ko("%(mode)s (%(level)s)") % {
+        "mode": ko("against the AI"), "level": ko("beginner")} in page
+    assert '<option value="dara">' + ko("Dara") + "</option>" in page
+
+
+def test_the_admin_index_speaks_the_staff_language(staff):
+    page = staff.get("/admin/").content.decode()
+    assert ko("Play statistics") in page and ko("Review") in page
+    assert "Play statistics" not in page.replace(ko("Play statistics"), "")
+
+
+def test_every_stored_code_has_words():
+    from stats import labels
+
+    assert labels.check_complete() == []

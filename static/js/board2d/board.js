@@ -221,7 +221,9 @@ export class Board2D {
     if (shielded) className += " piece--protected";
     const group = svg("g", { class: className, "data-piece": point }, this.pieces);
     if (this.slug === "tic-tac-toe") {
-      if (owner === 0) {
+      // The first player draws x, or o where the page says so (Japanese: ○ moves first).
+      const firstIsO = this.root.closest("[data-first-mark]")?.dataset.firstMark === "o";
+      if ((owner === 0) !== firstIsO) {
         const d = r * 0.78;
         svg("path", { d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x + d} ${y - d}L${x - d} ${y + d}`, class: "mark-x" }, group);
       } else {

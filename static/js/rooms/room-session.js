@@ -10,10 +10,14 @@
 //   session.start();            // connects, and reconnects by itself with backoff
 //   session.play("B2");         // when session.canPlay()
 //   session.requestRematch();   // after the game: "Swap colours and play again"
+//   session.resign(); session.offerDraw(); session.answerDraw(true | false);
+//   session.claim("draw" | "win");   // the friend has been away 2 (draw) or 5 (win) minutes
 //
 // Events: "change" {state, moves, outcome, lastMove, thinking, cause} (cause: sync (welcome or
 // resync), play (own move, drawn before the server confirms), confirmed (the server applied
-// it), remote (the friend's move), rematch (a rematch was asked for or started));
+// it), remote (the friend's move), rematch (a rematch was asked for or started), ending (a
+// resignation or an agreed draw), draw (a draw offer made or declined));
+// "draw" {offer: side whose offer stands or null, fromFriend};
 // "error" {error: {code, message, for}}; "presence" {players, spectators, friendConnected};
 // "seat" {seat, side}; "rematch" {requested, round, started};
 // "connection" {connection: connecting | open | reconnecting | gone, code}.
@@ -51,7 +55,8 @@ export class RoomSession extends EventTarget {
     this._confirmed = { state: this._state, moves: [] }; // the server's position and moves
     this._incoming = null; // {room, texts}: a full state whose move slices are arriving
     this._you = { seat: null, side: null };
-    this._presence = { players: [false, false], spectators: 0 };
+    this._presence = { players: [false, false], spectators: 0, away: [null, null] };
+    this._presenceAt = Date.now();
     this._pending = null; // {ply, text} sent, not yet confirmed
     this._connection = "connecting";
     this._socket = null;
@@ -78,7 +83,11 @@ export class RoomSession extends EventTarget {
     }
     return states;
   }
-  get outcome() { return this.engine.outcome(this._state); }
+  // The rules' outcome, or the server's for an ending by agreement (`resigned`, `agreed`).
+  get outcome() {
+    return this.engine.outcome(this._state) ?? (this._room?.status === "finished" ? this._room.outcome : null);
+  }
+  get drawOffer() { return this._room?.draw_offer ?? null; }
   get mode() { return "friend"; }
   get level() { return null; }
   get humanSide() { return this._you.side; }
@@ -121,6 +130,28 @@ export class RoomSession extends EventTarget {
     this._moves = [...this._moves, { text: canonical, player: this._you.side }];
     this._send({ type: "move", ply, move: canonical });
     this._changed("play");
+  }
+
+  // Endings by agreement (docs/PROTOCOL.md): the server decides; the result comes as an event.
+  resign() { this._sendInPlay({ type: "resign" }); }
+  offerDraw() { this._sendInPlay({ type: "offer-draw" }); }
+  answerDraw(accept) { this._sendInPlay({ type: "answer-draw", accept: Boolean(accept) }); }
+  claim(result) { this._sendInPlay({ type: "claim", result }); }
+
+  // Seconds the friend has had no live socket, as the server counted it plus the time since
+  // (null while the friend is present, or for a spectator).
+  get friendAwaySeconds() {
+    const side = this._you.side;
+    const away = side === null ? null : this._presence.away?.[1 - side];
+    if (away === null || away === undefined) return null;
+    return away + Math.floor((Date.now() - this._presenceAt) / 1000);
+  }
+
+  _sendInPlay(message) {
+    if (this._you.side === null || this._room?.status !== "playing") {
+      throw new RoomSessionError("not-playing", "only a player, while the game goes on");
+    }
+    this._send({ ...message, round: this._room.round });
   }
 
   requestRematch() {
@@ -249,16 +280,22 @@ export class RoomSession extends EventTarget {
       case "moves":
         this._receiveMoves(message);
         break;
+      case "seat": // this seat moved to another device: this one watches from now on
+        this._setYou(message.you);
+        this._changed("seat");
+        break;
       case "room":
         this._setYou(message.you);
         this._event(message);
         break;
       case "presence":
-        this._presence = { players: message.players, spectators: message.spectators };
+        this._presence = { players: message.players, spectators: message.spectators, away: message.away };
+        this._presenceAt = Date.now();
         this._emit("presence", this.presence);
         break;
       case "pong":
-        this._presence = { players: message.players, spectators: message.spectators };
+        this._presence = { players: message.players, spectators: message.spectators, away: message.away };
+        this._presenceAt = Date.now();
         this._emit("presence", this.presence);
         if (message.version > this.version) this._send({ type: "sync" }); // an event was lost
         break;
@@ -353,7 +390,8 @@ export class RoomSession extends EventTarget {
       return;
     }
     this._room = room;
-    this._settle(previous, "rematch");
+    const endings = { resigned: "ending", "draw-agreed": "ending", "draw-offered": "draw", "draw-declined": "draw" };
+    this._settle(previous, endings[message.event] ?? "rematch");
   }
 
   // Show the server's position (dropping a move drawn before it was confirmed) and tell.
@@ -362,6 +400,10 @@ export class RoomSession extends EventTarget {
     this._state = this._confirmed.state;
     this._moves = this._confirmed.moves;
     this._pending = null;
+    if ((previous?.draw_offer ?? null) !== (room.draw_offer ?? null)) {
+      const offer = room.draw_offer ?? null;
+      this._emit("draw", { offer, fromFriend: offer !== null && offer !== this._you.side });
+    }
     if (previous?.round !== room.round || previous?.rematch?.join() !== room.rematch.join()) {
       this._emit("rematch", {
         requested: [...room.rematch],

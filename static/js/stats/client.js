@@ -45,7 +45,7 @@ export class StatsClient extends EventTarget {
     this.setTimer = setTimer;
     this.clearTimer = clearTimer;
     this.device = deviceClass(nav);
-    this.tracker = new PageTracker({ now });
+    this.tracker = new PageTracker({ now, lang: doc?.documentElement?.lang });
     this.queue = [];
     this.timer = null;
     this.memoryChoice = null; // the choice when localStorage is unavailable

@@ -8,9 +8,9 @@ export const SCHEMA = freeze({
   maxBodyBytes: 8 * 1024,
   maxMoves: 5000,
   kinds: freeze({
-    "game-start": freeze({ game: "required", mode: "required", level: "optional" }),
+    "game-start": freeze({ game: "required", mode: "required", level: "optional", lang: "optional" }),
     "game-end": freeze({
-      game: "required", mode: "required", level: "optional",
+      game: "required", mode: "required", lang: "optional", level: "optional",
       result: "required", moves: "required", duration: "required",
     }),
     "room-connection": freeze({ game: "required", outcome: "required", reconnects: "optional" }),
@@ -19,6 +19,7 @@ export const SCHEMA = freeze({
   values: freeze({
     event: freeze(["game-start", "game-end", "room-connection", "board-3d"]),
     game: freeze(["score-four", "tic-tac-toe", "three-mens-morris", "nine-mens-morris", "dara"]),
+    lang: freeze(["ko", "ja", "zh-hans"]),
     mode: freeze(["ai", "local", "friend"]),
     level: freeze(["beginner", "intermediate", "advanced"]),
     outcome: freeze(["ok", "failed"]),

@@ -20,10 +20,14 @@
 // client runs on pagehide.
 import { durationBucket, reconnectBucket, renderBucket } from "./buckets.js";
 import { StatsError } from "./events.js";
+import { SCHEMA } from "./schema.js";
 
 export class PageTracker {
-  constructor({ now = () => Date.now() } = {}) {
+  // lang: the page's language (<html lang>), sent with game-start and game-end when it is
+  // one of the site's languages.
+  constructor({ now = () => Date.now(), lang = null } = {}) {
     this.now = now;
+    this.lang = SCHEMA.values.lang.includes(lang) ? lang : undefined;
     this.game = null; // the game in progress: {game, mode, level, humanSide, startedAt}
     this.board = null; // "failed" | "ok" once reported for this page
     this.room = null; // {game, opens, failed}
@@ -44,9 +48,13 @@ export class PageTracker {
     }
   }
 
+  langField() {
+    return this.lang ? { lang: this.lang } : {};
+  }
+
   gameStart({ game, mode, level = null, humanSide = null }) {
     this.game = { game, mode, level, humanSide, startedAt: this.now() };
-    return [["game-start", { game, mode, level: mode === "ai" ? level : undefined }]];
+    return [["game-start", { game, mode, ...this.langField(), level: mode === "ai" ? level : undefined }]];
   }
 
   gameEnd({ game, mode, level = null, humanSide = null, winner, result, moves, plies }) {
@@ -59,7 +67,7 @@ export class PageTracker {
     }
     const side = humanSide ?? started.humanSide;
     const fields = {
-      game, mode,
+      game, mode, ...this.langField(),
       level: mode === "ai" ? (level ?? started.level) : undefined,
       result: result ?? resultOf(mode, winner, side),
       moves: moves ?? plies,

@@ -1,0 +1,144 @@
+"""Ending a friend game by agreement rather than by the rules: resigning; offering,
+accepting or declining a draw; and claiming a game the friend has left (a draw after
+AWAY_DRAW_SECONDS away, the win after AWAY_WIN_SECONDS; reason `abandoned`).
+
+Server-authoritative like a move: only a seat, only while the game is played, each change one
+guarded UPDATE that bumps the version, so of two racing requests (two resignations, a
+resignation against a move, an accept against the offerer's move, a claim against the
+friend's return) exactly one applies. The outcome carries the reason (`resigned`, `agreed`,
+`abandoned`).
+"""
+
+from __future__ import annotations
+
+from django.db.models import F
+from django.utils import timezone
+
+from rooms.models import Connection, Room
+from rooms.services import (
+    MAX_ROUND,
+    PRESENCE_STALE,
+    RoomError,
+    _bounded_int,
+    away_seconds,
+    live_room,
+    seat_of,
+    side_of,
+)
+
+AWAY_DRAW_SECONDS = 120  # the friend away this long: the player present may call a draw ...
+AWAY_WIN_SECONDS = 300  # ... and this long: claim the win
+
+
+def _seated_in_play(room_id: str, secret: str | None, round_number: object) -> tuple[Room, int]:
+    room, seat = _seat_in_play(room_id, secret, round_number)
+    return room, side_of(room, seat)
+
+
+def _seat_in_play(room_id: str, secret: str | None, round_number: object) -> tuple[Room, str]:
+    if not _bounded_int(round_number, 1, MAX_ROUND):
+        raise RoomError("bad-field", "round must be a positive integer")
+    room = live_room(room_id)
+    seat = seat_of(room, secret)
+    if not seat:
+        raise RoomError("not-a-player", "only the two players can do that")
+    if round_number != room.round:
+        raise RoomError("stale-round", f"the room is at round {room.round}")
+    if room.status == Room.WAITING:
+        raise RoomError("not-started", "waiting for your friend to join")
+    if room.status != Room.PLAYING:
+        raise RoomError("game-over", "the game has ended")
+    return room, seat
+
+
+def _playing(room: Room, **conditions):
+    return Room.objects.filter(id=room.id, round=room.round, status=Room.PLAYING, **conditions)
+
+
+def _finish(room: Room, outcome: dict, **conditions) -> bool:
+    return bool(
+        _playing(room, **conditions).update(
+            status=Room.FINISHED,
+            outcome=outcome,
+            draw_offer=None,
+            version=F("version") + 1,
+            last_active_at=timezone.now(),
+        )
+    )
+
+
+def resign(room_id: str, secret: str | None, round_number: object) -> Room:
+    """The seat gives up this round: the other colour wins (`resigned`)."""
+    room, side = _seated_in_play(room_id, secret, round_number)
+    if not _finish(room, {"winner": 1 - side, "reason": "resigned", "cells": []}):
+        raise RoomError("game-over", "the game has ended")
+    room.refresh_from_db()
+    return room
+
+
+def offer_draw(room_id: str, secret: str | None, round_number: object) -> Room:
+    """Offer a draw. If the friend's offer already stands, this agrees to it."""
+    room, side = _seated_in_play(room_id, secret, round_number)
+    if room.draw_offer == side:
+        raise RoomError("duplicate-offer", "your draw offer already stands")
+    if room.draw_offer == 1 - side:
+        return _agree(room, side)
+    offered = _playing(room, draw_offer__isnull=True).update(
+        draw_offer=side, version=F("version") + 1
+    )
+    if not offered:  # the friend offered, or the game ended, at the same moment
+        raise RoomError("stale-round", "the room changed; resync")
+    room.refresh_from_db()
+    return room
+
+
+def answer_draw(room_id: str, secret: str | None, round_number: object, accept: object) -> Room:
+    """Accept or decline the friend's standing draw offer."""
+    if type(accept) is not bool:
+        raise RoomError("bad-field", "accept must be true or false")
+    room, side = _seated_in_play(room_id, secret, round_number)
+    if room.draw_offer != 1 - side:
+        raise RoomError("no-offer", "there is no draw offer from your friend to answer")
+    if accept:
+        return _agree(room, side)
+    declined = _playing(room, draw_offer=1 - side).update(draw_offer=None, version=F("version") + 1)
+    if not declined:
+        raise RoomError("no-offer", "the offer has lapsed")
+    room.refresh_from_db()
+    return room
+
+
+def _agree(room: Room, side: int) -> Room:
+    if not _finish(room, {"winner": None, "reason": "agreed", "cells": []}, draw_offer=1 - side):
+        raise RoomError("no-offer", "the offer has lapsed")
+    room.refresh_from_db()
+    return room
+
+
+def claim(room_id: str, secret: str | None, round_number: object, result: object) -> Room:
+    """The player present ends a game whose friend has gone: `result` "draw" after
+    AWAY_DRAW_SECONDS, "win" after AWAY_WIN_SECONDS, both counted by the server."""
+    if result not in ("draw", "win"):
+        raise RoomError("bad-field", 'result must be "draw" or "win"')
+    room, seat = _seat_in_play(room_id, secret, round_number)
+    friend = "guest" if seat == "host" else "host"
+    now = timezone.now()
+    live = Connection.objects.filter(
+        room_id=room.id, seat=friend, seen_at__gte=now - PRESENCE_STALE
+    )
+    if live.exists():
+        raise RoomError("friend-present", "your friend is here")
+    needed = AWAY_DRAW_SECONDS if result == "draw" else AWAY_WIN_SECONDS
+    away = away_seconds(room, friend, now)
+    if away < needed:
+        raise RoomError("too-early", f"your friend has been away {away} s of the {needed} s needed")
+    side = side_of(room, seat)
+    outcome = {"winner": None if result == "draw" else side, "reason": "abandoned", "cells": []}
+    # Guarded by the friend's last-seen time as read: a friend who comes back in between
+    # (their connect writes it) makes the claim apply nothing.
+    seen = getattr(room, f"{friend}_seen_at")
+    unchanged = {f"{friend}_seen_at": seen} if seen else {f"{friend}_seen_at__isnull": True}
+    if not _finish(room, outcome, **unchanged):
+        raise RoomError("friend-present", "your friend is back, or the game has changed")
+    room.refresh_from_db()
+    return room

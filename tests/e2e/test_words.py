@@ -1,0 +1,32 @@
+"""What each language expects, seen in the browser: in Japanese the first player of
+Tic-tac-toe draws ○ (the catalog's `first tic-tac-toe mark`), elsewhere X; the status table
+and the worked example on the rules page draw the same mark."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_board2d import open_game, point, start_local
+
+
+@pytest.mark.parametrize(("language", "first", "second", "first_label"), [
+    ("ja", ".mark-o", ".mark-x", "○"),
+    ("ko", ".mark-x", ".mark-o", "X"),
+    ("zh-hans", ".mark-x", ".mark-o", "X"),
+])
+def test_the_first_tic_tac_toe_mark_follows_the_language(
+    page, live_server_url, language, first, second, first_label
+):
+    root = open_game(page, live_server_url, "tic-tac-toe", language)
+    start_local(page, root)
+    point(page, "a1").click()
+    expect(root).to_have_attribute("data-moves", "1")
+    point(page, "b2").click()
+    expect(root).to_have_attribute("data-moves", "2")
+    expect(page.locator(f"[data-piece=a1] {first}")).to_have_count(1)
+    expect(page.locator(f"[data-piece=b2] {second}")).to_have_count(1)
+    expect(page.locator("[data-status-side='0'] th")).to_have_text(first_label)
+    page.goto(f"{live_server_url}/{language}/rules/three-in-a-row/")
+    # After the example's last move the first player has three marks, the second two.
+    after = page.locator("#tic-tac-toe .example-board").nth(1)
+    marks_o = after.locator("circle[stroke=currentColor]")
+    expect(marks_o).to_have_count(3 if language == "ja" else 2)
