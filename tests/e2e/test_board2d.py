@@ -65,6 +65,8 @@ def test_every_point_has_a_name_holding_its_notation(page, live_server_url):
             assert button.get_attribute("data-point") in button.get_attribute("aria-label")
         expect(page.locator("#ui-strings")).to_be_attached()
         assert page.evaluate("document.documentElement.dataset.missingString") is None
+        # Leaving while the favicon still loads would abort it (a failed request).
+        page.wait_for_load_state("networkidle")
     assert problems == []
 
 
