@@ -4,12 +4,14 @@
 //                 move with a one-ply look plus plenty of noise.
 //   intermediate  a full-width four-ply search with the same tactics, choosing at random
 //                 among the moves scoring close to the best.
-//   advanced      iterative deepening PVS on bitboards until the time limit (1.5 s), exact
-//                 once the search reaches the end of the game.
+//   advanced      iterative deepening PVS on bitboards until the time limit (1.5 s); with
+//                 SOLVE_EMPTIES empty cells or fewer it first tries to prove the result
+//                 (stats.exact, stats.distance). Details: docs/AI.md.
 import { EngineError } from "../engines/errors.js";
-import { WIN_BOUND, loadState } from "./score-four-board.js";
+import { WIN, WIN_BOUND, b, loadState } from "./score-four-board.js";
 import {
-  boardSymmetries, clearTables, distinctCells, rootMoves, scoreAll, setLimits, searchStats, think,
+  boardSymmetries, clearTables, distinctCells, rootMoves, scoreAll, setLimits, searchStats, solve,
+  think,
 } from "./score-four-search.js";
 
 export const LEVELS = Object.freeze(["beginner", "intermediate", "advanced"]);
@@ -19,6 +21,10 @@ const INTERMEDIATE_DEPTH = 4;
 const INTERMEDIATE_MARGIN = 12; // root scores this close to the best count as equally good
 const INTERMEDIATE_TIME_MS = 600;
 const CLOCK_MARGIN_MS = 25; // stop searching this long before the limit to return in time
+// The advanced level tries to prove the result from this many empty cells down, spending at
+// most SOLVE_SHARE of its time on it before it falls back to the heuristic search.
+export const SOLVE_EMPTIES = 36;
+const SOLVE_SHARE = 0.6;
 
 function pick(list, random) {
   return list[Math.min(list.length - 1, Math.floor(random() * list.length))];
@@ -46,7 +52,9 @@ export function chooseMove(state, options = {}) {
   const startedAt = performance.now();
   const timeLimitMs = options.timeLimitMs ?? (level === "intermediate" ? INTERMEDIATE_TIME_MS : DEFAULT_TIME_MS);
   const deadline = startedAt + Math.max(1, timeLimitMs - CLOCK_MARGIN_MS);
-  const stats = { depth: 0, nodes: 0, ms: 0, randomMove: false, score: 0, exact: false, forced: null };
+  const stats = {
+    depth: 0, nodes: 0, ms: 0, randomMove: false, score: 0, exact: false, distance: null, forced: null,
+  };
   const finish = (cell) => {
     stats.ms = Math.round(performance.now() - startedAt);
     return { move: cell & 15, stats };
@@ -67,9 +75,9 @@ export function chooseMove(state, options = {}) {
     if (forced === "win") stats.score = WIN_BOUND;
     if (forced !== "lost" || cells.length === 1) return finish(cells[0]);
   }
-  clearTables();
 
   if (level === "beginner") {
+    clearTables();
     setLimits({ deadline, shouldStop });
     const scores = scoreAll(cells, 1) ?? cells.map(() => 0);
     const noisy = scores.map((s) => s + random() * 120);
@@ -79,6 +87,7 @@ export function chooseMove(state, options = {}) {
   }
 
   if (level === "intermediate") {
+    clearTables();
     let scores = null;
     let depth = 0;
     for (let d = 1; d <= INTERMEDIATE_DEPTH; d++) {
@@ -108,12 +117,37 @@ export function chooseMove(state, options = {}) {
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j], order[i]];
   }
-  const result = think(order, {
-    deadline, shouldStop, startedAt, budgetMs: timeLimitMs - CLOCK_MARGIN_MS,
-  });
-  Object.assign(stats, {
-    depth: result.depth, nodes: result.nodes, score: result.score, exact: result.exact,
-  });
+  const budgetMs = timeLimitMs - CLOCK_MARGIN_MS;
+  const empties = 64 - b.filled;
+  let searchOver = order;
+  let proven = null;
+  if (empties <= SOLVE_EMPTIES) {
+    proven = solve(order, { deadline: Math.min(deadline, startedAt + budgetMs * SOLVE_SHARE), shouldStop });
+    if (proven !== null) {
+      stats.nodes += proven.nodes;
+      Object.assign(stats, { exact: true, distance: proven.distance, depth: empties });
+      if (proven.value === 1) stats.score = WIN - proven.distance;
+      if (proven.value === 1 || proven.drawing.length === 1) {
+        return finish(pick(symmetries, random)[proven.cell]);
+      }
+      // A draw or a loss: among the moves that keep the result, the search picks the one
+      // that gives a fallible opponent the most chances to go wrong.
+      if (proven.value === 0) searchOver = proven.drawing;
+    }
+  }
+  const result = think(searchOver, { deadline, shouldStop, startedAt, budgetMs });
+  stats.nodes += result.nodes;
+  stats.depth = Math.max(stats.depth, result.depth);
+  if (proven === null) {
+    Object.assign(stats, { score: result.score, exact: result.exact });
+    if (result.exact) {
+      stats.distance = Math.abs(result.score) > WIN_BOUND ? WIN - Math.abs(result.score) : empties;
+    }
+  } else if (proven.value === 0) stats.score = 0;
+  else {
+    stats.score = result.score < -WIN_BOUND ? result.score : -(WIN - proven.distance);
+    if (result.score < -WIN_BOUND) stats.distance = WIN + result.score;
+  }
   if (result.stopped && shouldStop && shouldStop()) stats.cancelled = true;
   return finish(pick(symmetries, random)[result.cell]);
 }
