@@ -118,6 +118,41 @@ function orderMoves(ply, lo, hi, me, ttMove) {
   return n;
 }
 
+// Write a result into the table: `slot` is where the board's entry already is (or -1).
+function store(sym, bucket, slot, depth, score, kind, move, ply) {
+  let stored = score;
+  if (stored > WIN_BOUND) stored += ply; else if (stored < -WIN_BOUND) stored -= ply;
+  const storedDepth = Math.max(0, Math.min(126, depth)) + 1;
+  // The first slot keeps the deeper result (or this search's), the second takes the rest.
+  let into = bucket + 1;
+  if (slot >= 0) into = slot;
+  else if (ttDepth[bucket] === 0 || ttAge[bucket] !== age || ttDepth[bucket] <= storedDepth) {
+    if (ttDepth[bucket] !== 0) {
+      ttKey[bucket + 1] = ttKey[bucket]; ttValue[bucket + 1] = ttValue[bucket];
+      ttDepth[bucket + 1] = ttDepth[bucket]; ttInfo[bucket + 1] = ttInfo[bucket];
+      ttAge[bucket + 1] = ttAge[bucket];
+    }
+    into = bucket;
+  }
+  if (into !== slot || ttDepth[slot] <= storedDepth || kind === EXACT) {
+    ttKey[into] = symHash[sym + 8];
+    ttValue[into] = stored;
+    ttDepth[into] = storedDepth;
+    ttInfo[into] = kind | SYM_CELL[sym * 64 + move];
+    ttAge[into] = age;
+  }
+}
+
+// Store the root's result after a finished iteration, so the next search starts from it.
+function storeRoot(depth, score, move) {
+  const sym = canonicalSymmetry();
+  const bucket = symHash[sym] & TT_MASK;
+  let slot = -1;
+  if (ttKey[bucket] === symHash[sym + 8] && ttDepth[bucket] !== 0) slot = bucket;
+  else if (ttKey[bucket + 1] === symHash[sym + 8] && ttDepth[bucket + 1] !== 0) slot = bucket + 1;
+  store(sym, bucket, slot, depth, score, EXACT, move, 0);
+}
+
 function negamax(depth, alpha, beta, ply) {
   ctl.nodes++;
   if ((ctl.nodes & 1023) === 0) checkClock();
@@ -220,29 +255,22 @@ function negamax(depth, alpha, beta, ply) {
       }
     }
   }
-  let stored = bestScore;
-  if (stored > WIN_BOUND) stored += ply; else if (stored < -WIN_BOUND) stored -= ply;
   const kind = bestScore >= beta ? LOWER : bestScore <= alpha0 ? UPPER : EXACT;
-  const storedDepth = Math.max(0, Math.min(126, depth)) + 1;
-  // The first slot keeps the deeper result (or this search's), the second takes the rest.
-  let into = bucket + 1;
-  if (slot >= 0) into = slot;
-  else if (ttDepth[bucket] === 0 || ttAge[bucket] !== age || ttDepth[bucket] <= storedDepth) {
-    if (ttDepth[bucket] !== 0) {
-      ttKey[bucket + 1] = ttKey[bucket]; ttValue[bucket + 1] = ttValue[bucket];
-      ttDepth[bucket + 1] = ttDepth[bucket]; ttInfo[bucket + 1] = ttInfo[bucket];
-      ttAge[bucket + 1] = ttAge[bucket];
-    }
-    into = bucket;
-  }
-  if (into !== slot || ttDepth[slot] <= storedDepth || kind === EXACT) {
-    ttKey[into] = key2;
-    ttValue[into] = stored;
-    ttDepth[into] = storedDepth;
-    ttInfo[into] = kind | SYM_CELL[sym * 64 + bestMove];
-    ttAge[into] = age;
-  }
+  store(sym, bucket, slot, depth, bestScore, kind, bestMove, ply);
   return bestScore;
+}
+
+// The best move the table holds for the current board (mapped from the canonical view back
+// to this board), or -1.
+export function tableMove() {
+  const sym = canonicalSymmetry();
+  const bucket = symHash[sym] & TT_MASK;
+  for (let slot = bucket; slot < bucket + 2; slot++) {
+    if (ttKey[slot] === symHash[sym + 8] && ttDepth[slot] !== 0) {
+      return SYM_CELL[SYM_INVERSE[sym] * 64 + (ttInfo[slot] & 63)];
+    }
+  }
+  return -1;
 }
 
 export function clearTables() {
@@ -404,6 +432,7 @@ export function think(cells, { maxDepth = 64, deadline = Infinity, shouldStop = 
     bestMove = rootBest[0];
     bestScore = score;
     depthDone = depth;
+    storeRoot(depth, score, bestMove);
     // Best move first next time; the rest by this iteration's (bound) scores.
     const idx = order.map((_, i) => i).sort((x, y) => {
       if (order[x] === bestMove) return -1;
@@ -427,9 +456,10 @@ export function think(cells, { maxDepth = 64, deadline = Infinity, shouldStop = 
 
 // Prove the result of the current board for the side to move over `cells` (from rootMoves)
 // with null-window searches to the end of the game. Returns null if stopped, else
-// { value: 1 | 0 | -1, cell, drawing, distance, nodes }: cell is a winning move when value
-// is 1, drawing lists the moves that hold a draw when value is 0, and distance is the number
-// of plies to the end along the proven line (for a win, at most that many).
+// { value: 1 | 0 | -1, cell, drawing, distance, distanceExact, nodes }: cell is a winning
+// move (the fastest) when value is 1, drawing lists the moves that hold a draw when value is
+// 0, and distance is the number of plies to the end with best play (the board filling up for
+// a draw); for a loss, and for a win when the clock ran out, only an upper bound.
 export function solve(cells, { deadline = Infinity, shouldStop = null } = {}) {
   startClock({ deadline, shouldStop, reduce: false });
   newSearch();
@@ -437,14 +467,12 @@ export function solve(cells, { deadline = Infinity, shouldStop = null } = {}) {
   const depth = 64 - b.filled;
   // Likeliest winners first: the table's view, then what each move builds.
   const order = cells.slice().sort((x, y) => moveGain(y, me) - moveGain(x, me));
-  const values = new Int32Array(order.length);
   for (let i = 0; i < order.length; i++) {
     make(order[i], me);
     const v = -negamax(depth - 1, -1, 0, 1); // does the opponent lose after this move?
     unmake(order[i], me);
     if (ctl.stopped) return null;
-    if (v >= 1) return { value: 1, cell: order[i], drawing: [], distance: WIN - v, nodes: ctl.nodes };
-    values[i] = v;
+    if (v >= 1) return fastestWin(order, order[i], v);
   }
   const drawing = [];
   let longest = 0;
@@ -456,8 +484,33 @@ export function solve(cells, { deadline = Infinity, shouldStop = null } = {}) {
     if (v >= 0) drawing.push(order[i]);
     else longest = Math.max(longest, WIN + v);
   }
-  if (drawing.length > 0) return { value: 0, cell: drawing[0], drawing, distance: depth, nodes: ctl.nodes };
-  return { value: -1, cell: order[0], drawing, distance: longest, nodes: ctl.nodes };
+  if (drawing.length > 0) {
+    return { value: 0, cell: drawing[0], drawing, distance: depth, distanceExact: true, nodes: ctl.nodes };
+  }
+  return { value: -1, cell: order[0], drawing, distance: longest, distanceExact: false, nodes: ctl.nodes };
+}
+
+// A win is proven with `cell` at score `v` or more (a win within WIN - v plies). Ask, move by
+// move, whether a win two plies sooner exists (a win always lands on the winner's own ply)
+// until none does: then the distance is exact. If the clock runs out first, the distance
+// stays an upper bound (distanceExact false).
+function fastestWin(order, cell, v) {
+  const me = b.filled & 1;
+  const depth = 64 - b.filled;
+  for (;;) {
+    const target = v + 2;
+    let found = false;
+    for (let i = 0; i < order.length && !found; i++) {
+      make(order[i], me);
+      const r = -negamax(depth - 1, -target, -target + 1, 1);
+      unmake(order[i], me);
+      if (ctl.stopped) break;
+      if (r >= target) { v = r; cell = order[i]; found = true; }
+    }
+    if (ctl.stopped || !found) {
+      return { value: 1, cell, drawing: [], distance: WIN - v, distanceExact: !ctl.stopped, nodes: ctl.nodes };
+    }
+  }
 }
 
 export function setLimits(limits = {}) {
