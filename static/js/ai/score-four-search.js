@@ -457,8 +457,8 @@ export function think(cells, { maxDepth = 64, deadline = Infinity, shouldStop = 
 // Prove the result of the current board for the side to move over `cells` (from rootMoves)
 // with null-window searches to the end of the game. Returns null if stopped, else
 // { value: 1 | 0 | -1, cell, drawing, distance, distanceExact, nodes }: cell is a winning
-// move (the fastest) when value is 1, drawing lists the moves that hold a draw when value is
-// 0, and distance is the number of plies to the end with best play (the board filling up for
+// move (the fastest) when value is 1, drawing lists moves that hold a draw when value is
+// 0 (all of them unless the clock ran out after the first), and distance is the number of plies to the end with best play (the board filling up for
 // a draw); for a loss, and for a win when the clock ran out, only an upper bound.
 export function solve(cells, { deadline = Infinity, shouldStop = null } = {}) {
   startClock({ deadline, shouldStop, reduce: false });
@@ -480,7 +480,11 @@ export function solve(cells, { deadline = Infinity, shouldStop = null } = {}) {
     make(order[i], me);
     const v = -negamax(depth - 1, 0, 1, 1); // does the opponent fail to win after it?
     unmake(order[i], me);
-    if (ctl.stopped) return null;
+    if (ctl.stopped) {
+      // One drawing move already proves the draw (no move wins): the rest are a bonus.
+      if (drawing.length === 0) return null;
+      break;
+    }
     if (v >= 0) drawing.push(order[i]);
     else longest = Math.max(longest, WIN + v);
   }
