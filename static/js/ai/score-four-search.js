@@ -51,7 +51,8 @@ const LMR_FROM_MOVE = 3;
 const LMR_MIN_DEPTH = 3;
 const LMR_DEEP_MOVE = 7;
 const LMR_DEEP_DEPTH = 6;
-const ASPIRATION = 24; // half-width of the root window around the last iteration's score
+const ASPIRATION = 24;
+const NEXT_ITERATION_SHARE = 0.3; // half-width of the root window around the last iteration's score
 
 export const tuning = { reduce: true, killers: false, history: true, symmetry: true };
 
@@ -447,8 +448,10 @@ export function think(cells, { maxDepth = 64, deadline = Infinity, shouldStop = 
     const iterationMs = now - iterationStart;
     if (lastIterationMs > 2) growth = Math.min(8, Math.max(1.5, iterationMs / lastIterationMs));
     lastIterationMs = iterationMs;
-    // The next iteration's first move (the bulk of it) must fit in what is left.
-    if (now - startedAt + iterationMs * growth * 0.5 > budgetMs) break;
+    // Start the next iteration if its first move (the best so far, often a third of the
+    // iteration or more) can be expected to finish: a part of an iteration still refines
+    // the best move's score and may find a better one, the rest of the time is wasted.
+    if (now - startedAt + iterationMs * growth * NEXT_ITERATION_SHARE > budgetMs) break;
   }
   return { cell: bestMove, score: bestScore, depth: depthDone, nodes: ctl.nodes, exact,
     stopped: ctl.stopped };

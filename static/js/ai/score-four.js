@@ -21,10 +21,12 @@ const INTERMEDIATE_DEPTH = 4;
 const INTERMEDIATE_MARGIN = 12; // root scores this close to the best count as equally good
 const INTERMEDIATE_TIME_MS = 600;
 const CLOCK_MARGIN_MS = 25; // stop searching this long before the limit to return in time
-// The advanced level tries to prove the result from this many empty cells down, spending at
-// most SOLVE_SHARE of its time on it before it falls back to the heuristic search.
+// The advanced level tries to prove the result from SOLVE_EMPTIES empty cells down: with
+// SOLVE_FIRST_EMPTIES or fewer before any other search, otherwise after THINK_SHARE of its
+// time went to the deepening search.
 export const SOLVE_EMPTIES = 36;
-const SOLVE_SHARE = 0.6;
+const SOLVE_FIRST_EMPTIES = 24;
+const THINK_SHARE = 0.5;
 
 function pick(list, random) {
   return list[Math.min(list.length - 1, Math.floor(random() * list.length))];
@@ -119,35 +121,45 @@ export function chooseMove(state, options = {}) {
   }
   const budgetMs = timeLimitMs - CLOCK_MARGIN_MS;
   const empties = 64 - b.filled;
-  let searchOver = order;
-  let proven = null;
-  if (empties <= SOLVE_EMPTIES) {
-    proven = solve(order, { deadline: Math.min(deadline, startedAt + budgetMs * SOLVE_SHARE), shouldStop });
+  // Near the end the solver goes first and nearly always finishes at once. Further from it,
+  // the deepening search goes first with half the time, so a solver that runs out of time
+  // still leaves a well-searched move; then the solver takes the rest.
+  const solveFirst = empties <= SOLVE_FIRST_EMPTIES;
+  const attemptSolve = () => solve(order, { deadline, shouldStop });
+  let proven = solveFirst ? attemptSolve() : null;
+  if (proven !== null) stats.nodes += proven.nodes;
+  if (proven !== null && (proven.value === 1 || proven.drawing.length === 1)) {
+    return finish(pick(symmetries, random)[provenMove(proven, stats)]);
+  }
+  const searchOver = proven !== null && proven.value === 0 ? proven.drawing : order;
+  const thinkBudget = solveFirst || empties > SOLVE_EMPTIES ? budgetMs : budgetMs * THINK_SHARE;
+  const result = think(searchOver, {
+    deadline: Math.min(deadline, startedAt + thinkBudget), shouldStop, startedAt, budgetMs: thinkBudget,
+  });
+  stats.nodes += result.nodes;
+  Object.assign(stats, { depth: result.depth, score: result.score, exact: result.exact });
+  if (result.exact) {
+    stats.distance = Math.abs(result.score) > WIN_BOUND ? WIN - Math.abs(result.score) : empties;
+  }
+  let cell = result.cell;
+  if (proven === null && empties <= SOLVE_EMPTIES && !solveFirst) {
+    proven = attemptSolve();
     if (proven !== null) {
       stats.nodes += proven.nodes;
-      Object.assign(stats, { exact: true, distance: proven.distance, depth: empties });
-      if (proven.value === 1) stats.score = WIN - proven.distance;
-      if (proven.value === 1 || proven.drawing.length === 1) {
-        return finish(pick(symmetries, random)[proven.cell]);
-      }
-      // A draw or a loss: among the moves that keep the result, the search picks the one
-      // that gives a fallible opponent the most chances to go wrong.
-      if (proven.value === 0) searchOver = proven.drawing;
+      // Keep the searched move when it holds the proven result.
+      if (proven.value === 1) cell = provenMove(proven, stats);
+      else if (proven.value === 0) cell = provenMove(proven, stats, proven.drawing.includes(cell) ? cell : -1);
+      else cell = provenMove(proven, stats, cell);
     }
-  }
-  const result = think(searchOver, { deadline, shouldStop, startedAt, budgetMs });
-  stats.nodes += result.nodes;
-  stats.depth = Math.max(stats.depth, result.depth);
-  if (proven === null) {
-    Object.assign(stats, { score: result.score, exact: result.exact });
-    if (result.exact) {
-      stats.distance = Math.abs(result.score) > WIN_BOUND ? WIN - Math.abs(result.score) : empties;
-    }
-  } else if (proven.value === 0) stats.score = 0;
-  else {
-    stats.score = result.score < -WIN_BOUND ? result.score : -(WIN - proven.distance);
-    if (result.score < -WIN_BOUND) stats.distance = WIN + result.score;
-  }
+  } else if (proven !== null) provenMove(proven, stats, cell);
   if (result.stopped && shouldStop && shouldStop()) stats.cancelled = true;
-  return finish(pick(symmetries, random)[result.cell]);
+  return finish(pick(symmetries, random)[cell]);
+}
+
+// Fill the stats for a proven result and return the move to play: the solver's (a winning
+// one), or `keep` when it holds the result.
+function provenMove(proven, stats, keep = -1) {
+  Object.assign(stats, { exact: true, distance: proven.distance, depth: 64 - b.filled });
+  stats.score = proven.value === 1 ? WIN - proven.distance : proven.value === 0 ? 0 : -(WIN - proven.distance);
+  return keep >= 0 ? keep : proven.cell;
 }
