@@ -51,10 +51,14 @@ const LMR_FROM_MOVE = 3;
 const LMR_MIN_DEPTH = 3;
 const LMR_DEEP_MOVE = 7;
 const LMR_DEEP_DEPTH = 6;
-const ASPIRATION = 24;
-const NEXT_ITERATION_SHARE = 0.3; // half-width of the root window around the last iteration's score
+const ASPIRATION = 24; // half-width of the root window around the last iteration's score
+const NEXT_ITERATION_SHARE = 0.3; // see think: how much of the next iteration must fit
 
-export const tuning = { reduce: true, killers: false, history: true, symmetry: true };
+// Switches for experiments (bench, tuning); the defaults are what plays.
+export const tuning = {
+  reduce: true, killers: false, history: true, symmetry: true, nextShare: NEXT_ITERATION_SHARE,
+  lmrFrom: LMR_FROM_MOVE, lmrDeepMove: LMR_DEEP_MOVE,
+};
 
 const ctl = {
   nodes: 0,
@@ -227,10 +231,10 @@ function negamax(depth, alpha, beta, ply) {
     if (i === 0) v = -negamax(nextDepth, -beta, -alpha, ply + 1);
     else {
       let reduction = 0;
-      if (mayReduce && i >= LMR_FROM_MOVE && c !== killers[ply * 2] && c !== killers[ply * 2 + 1]) {
+      if (mayReduce && i >= tuning.lmrFrom && c !== killers[ply * 2] && c !== killers[ply * 2 + 1]) {
         const madeThreat = (me === 0 ? b.thrLo0 !== threatsLo || b.thrHi0 !== threatsHi
           : b.thrLo1 !== threatsLo || b.thrHi1 !== threatsHi);
-        if (!madeThreat) reduction = i >= LMR_DEEP_MOVE && depth >= LMR_DEEP_DEPTH ? 2 : 1;
+        if (!madeThreat) reduction = i >= tuning.lmrDeepMove && depth >= LMR_DEEP_DEPTH ? 2 : 1;
       }
       v = -negamax(nextDepth - reduction, -alpha - 1, -alpha, ply + 1);
       if (reduction > 0 && v > alpha && !ctl.stopped) v = -negamax(nextDepth, -alpha - 1, -alpha, ply + 1);
@@ -451,7 +455,7 @@ export function think(cells, { maxDepth = 64, deadline = Infinity, shouldStop = 
     // Start the next iteration if its first move (the best so far, often a third of the
     // iteration or more) can be expected to finish: a part of an iteration still refines
     // the best move's score and may find a better one, the rest of the time is wasted.
-    if (now - startedAt + iterationMs * growth * NEXT_ITERATION_SHARE > budgetMs) break;
+    if (now - startedAt + iterationMs * growth * tuning.nextShare > budgetMs) break;
   }
   return { cell: bestMove, score: bestScore, depth: depthDone, nodes: ctl.nodes, exact,
     stopped: ctl.stopped };
