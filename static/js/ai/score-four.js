@@ -22,10 +22,11 @@ const INTERMEDIATE_MARGIN = 12; // root scores this close to the best count as e
 const INTERMEDIATE_TIME_MS = 600;
 const CLOCK_MARGIN_MS = 25; // stop searching this long before the limit to return in time
 // The advanced level tries to prove the result from SOLVE_EMPTIES empty cells down: with
-// SOLVE_FIRST_EMPTIES or fewer before any other search, otherwise after THINK_SHARE of its
-// time went to the deepening search.
+// SOLVE_FIRST_EMPTIES or fewer before any other search (for at most SOLVE_FIRST_SHARE of its
+// time), otherwise after THINK_SHARE of its time went to the deepening search.
 export const SOLVE_EMPTIES = 36;
-const SOLVE_FIRST_EMPTIES = 24;
+const SOLVE_FIRST_EMPTIES = 26;
+const SOLVE_FIRST_SHARE = 0.7;
 const THINK_SHARE = 0.5;
 
 function pick(list, random) {
@@ -121,12 +122,12 @@ export function chooseMove(state, options = {}) {
   }
   const budgetMs = timeLimitMs - CLOCK_MARGIN_MS;
   const empties = 64 - b.filled;
-  // Near the end the solver goes first and nearly always finishes at once. Further from it,
+  // Near the end the solver goes first and nearly always finishes quickly. Further from it,
   // the deepening search goes first with half the time, so a solver that runs out of time
   // still leaves a well-searched move; then the solver takes the rest.
   const solveFirst = empties <= SOLVE_FIRST_EMPTIES;
-  const attemptSolve = () => solve(order, { deadline, shouldStop });
-  let proven = solveFirst ? attemptSolve() : null;
+  const attemptSolve = (until) => solve(order, { deadline: Math.min(deadline, until), shouldStop });
+  let proven = solveFirst ? attemptSolve(startedAt + budgetMs * SOLVE_FIRST_SHARE) : null;
   if (proven !== null) stats.nodes += proven.nodes;
   if (proven !== null && (proven.value === 1 || proven.drawing.length === 1)) {
     return finish(pick(symmetries, random)[provenMove(proven, stats)]);
@@ -143,7 +144,7 @@ export function chooseMove(state, options = {}) {
   }
   let cell = result.cell;
   if (proven === null && empties <= SOLVE_EMPTIES && !solveFirst) {
-    proven = attemptSolve();
+    proven = attemptSolve(deadline);
     if (proven !== null) {
       stats.nodes += proven.nodes;
       // Keep the searched move when it holds the proven result.
