@@ -29,7 +29,10 @@ def random_games_per_second(game, seconds: float, seed: int = 1) -> tuple[float,
     """(games per second, mean plies per game) over random play for about `seconds`."""
     choice = random.Random(seed).choice
     initial_state, legal_moves, play, outcome = (
-        game.initial_state, game.legal_moves, game.play, game.outcome,
+        game.initial_state,
+        game.legal_moves,
+        game.play,
+        game.outcome,
     )
     games = plies = 0
     start = time.perf_counter()

@@ -88,7 +88,10 @@ def serve(static_root: str, port: int) -> subprocess.Popen:
     daphne = [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
     server = subprocess.Popen(
         [*daphne, "site_config.asgi:application"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     for _ in range(100):
         try:
@@ -172,9 +175,11 @@ def main() -> None:
     print(f"board accepts a move:   {f['ready_ms']:.0f} ms after navigation start")
     print(f"click to ball on board: {f['move_ms']:.0f} ms")
     print(f"frames while idle 5 s:  {f['idle_frames']}")
-    print(f"rotation:               {f['rotate_frames']} frames, "
-          f"{f['rotate_frame_ms']:.1f} ms per frame on average "
-          f"({f['render_call_ms']:.1f} ms inside renderer.render)")
+    print(
+        f"rotation:               {f['rotate_frames']} frames, "
+        f"{f['rotate_frame_ms']:.1f} ms per frame on average "
+        f"({f['render_call_ms']:.1f} ms inside renderer.render)"
+    )
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
 """Load benchmark for friend rooms: N rooms, two WebSocket players each, random legal games at
 a fixed pace, against running daphne servers (or ones this script starts). Prints move
 round-trip latency (send to the sender seeing its own move applied) p50/p95/p99, moves per
-second, errors and the servers' resident memory.
+second, errors, the servers' CPU time per move (from /proc/<pid>/stat over the window after
+every room is open, heartbeats included), the CPU share of the servers and of this client,
+and the servers' resident memory (per room: the growth since before the run).
 
-    # against servers already running (create-rate limit raised on them):
+    # against servers already running (their LIMIT_* variables raised, see throttle/limits.py):
     .venv/bin/python bench/rooms_load.py --url http://127.0.0.1:8000 --rooms 50 --pids 1234
     # or let the script start them: embedded (SQLite, in-memory layer, one process) ...
     .venv/bin/python bench/rooms_load.py --spawn embedded --rooms 50
@@ -21,6 +23,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import statistics
 import sys
 import tempfile
@@ -36,6 +39,7 @@ from games.engine import registry  # noqa: E402
 from tests.rooms.scale_out import Daphne, migrate, request, services  # noqa: E402
 
 MAX_ROOMS = 2000
+PING_SECONDS = 10  # static/js/rooms/room-session.js PING_MS
 
 
 class Stats:
@@ -49,14 +53,21 @@ class Stats:
 
 
 async def player(origin, room_id, secret, stats, pace, deadline, rng, game):
+    """One seat: follows the room as RoomSession does (the full state as a header and move
+    slices, then one move per event) and plays a random legal move at its pace."""
     from websockets.asyncio.client import connect
 
     url = origin.replace("http", "ws", 1) + f"/ws/rooms/{room_id}/"
     headers = {"Cookie": f"seat_{room_id}={secret}"}
     async with connect(url, origin=origin, additional_headers=headers) as socket:
-        room, side, sent_at = None, None, None
+        room, side, sent_at, state, plies = None, None, None, None, 0
+        incoming = None  # (header, texts) of a full state still arriving
         next_move_at = time.monotonic() + rng.random() * pace
+        next_ping_at = time.monotonic() + rng.random() * PING_SECONDS
         while time.monotonic() < deadline:
+            if time.monotonic() >= next_ping_at:  # as RoomSession does: heartbeats are load too
+                await socket.send('{"type":"ping"}')
+                next_ping_at += PING_SECONDS
             try:
                 raw = await asyncio.wait_for(socket.recv(), timeout=0.25)
             except TimeoutError:
@@ -68,30 +79,41 @@ async def player(origin, room_id, secret, stats, pace, deadline, rng, game):
                     stats.error(message["code"])
                     sent_at = None
                     await socket.send(json.dumps({"type": "sync"}))
-                if "room" in message and (
-                    room is None or message["room"]["version"] >= room["version"]
-                ):
-                    room, side = message["room"], message["you"]["side"]
+                elif kind in ("welcome", "state"):
+                    side, incoming = message["you"]["side"], (message["room"], [])
+                elif kind == "moves" and incoming:
+                    incoming[1].extend(message["moves"])
+                elif kind == "room" and room and message["room"]["version"] > room["version"]:
                     move = message.get("move")
-                    if move:  # the room's next move comes `pace` after this one, whoever made it
-                        next_move_at = time.monotonic() + pace
-                    if sent_at is not None and move and move["player"] == side:
-                        stats.latencies.append(time.monotonic() - sent_at)
-                        stats.moves += 1
-                        sent_at = None
+                    if move and move["ply"] == plies:
+                        state = game.play(state, game.parse_move(state, move["text"]))
+                        plies += 1
+                        next_move_at = time.monotonic() + pace  # the next move comes `pace` later
+                        if sent_at is not None and move["player"] == side:
+                            stats.latencies.append(time.monotonic() - sent_at)
+                            stats.moves += 1
+                            sent_at = None
+                    elif message["room"]["round"] != room["round"]:
+                        state, plies = game.initial_state(), 0
+                    side = message["you"]["side"]
+                    room = message["room"]
+                if incoming and len(incoming[1]) >= incoming[0]["ply"]:
+                    room, texts = incoming
+                    incoming, state, plies = None, game.initial_state(), len(texts)
+                    for text in texts:
+                        state = game.play(state, game.parse_move(state, text))
             if room is None or sent_at is not None or time.monotonic() < next_move_at:
                 continue
             if room["status"] == "finished" and not room["rematch"][side]:
                 await socket.send(json.dumps({"type": "rematch", "round": room["round"]}))
                 room = {**room, "rematch": [True, True]}  # asked; wait for the next round
                 continue
-            state = game.load(room["state"])
             if room["status"] != "playing" or game.to_move(state) != side:
                 continue
             move = rng.choice(game.legal_moves(state))
             text = game.format_move(state, move)
             sent_at = time.monotonic()
-            await socket.send(json.dumps({"type": "move", "ply": room["ply"], "move": text}))
+            await socket.send(json.dumps({"type": "move", "ply": plies, "move": text}))
 
 
 async def run_room(index, origins, args, stats, deadline):
@@ -136,6 +158,24 @@ def rss_mib(pids):
     return total / 1024
 
 
+def cpu_seconds(pids):
+    """User + system CPU time of the server processes so far (/proc/<pid>/stat)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+        except (OSError, IndexError, ValueError):
+            pass
+    return total / ticks
+
+
+def own_cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def percentile(values, fraction):
     if not values:
         return float("nan")
@@ -145,16 +185,24 @@ def percentile(values, fraction):
 
 async def measure(origins, pids, args):
     stats = Stats()
+    rss_before = rss_mib(pids)
     start = time.monotonic()
     deadline = start + args.seconds
     tasks = []
     for index in range(args.rooms):
         tasks.append(asyncio.create_task(run_room(index, origins, args, stats, deadline)))
         await asyncio.sleep(args.ramp / max(args.rooms, 1))
+    # The measured window: from the moment every room is open until the deadline.
+    window_start, moves_before = time.monotonic(), stats.moves
+    server_cpu, client_cpu = cpu_seconds(pids), own_cpu_seconds()
     rss_peak = 0.0
     while time.monotonic() < deadline:
         rss_peak = max(rss_peak, rss_mib(pids))
         await asyncio.sleep(1)
+    window = time.monotonic() - window_start
+    window_moves = stats.moves - moves_before
+    server_cpu = cpu_seconds(pids) - server_cpu
+    client_cpu = own_cpu_seconds() - client_cpu
     await asyncio.wait(tasks, timeout=10)
     elapsed = time.monotonic() - start
     ms = [value * 1000 for value in stats.latencies]
@@ -168,12 +216,25 @@ async def measure(origins, pids, args):
         "p99_ms": round(percentile(ms, 0.99), 1),
         "mean_ms": round(statistics.fmean(ms), 1) if ms else None,
         "errors": stats.errors,
+        # CPU over the measured window, pings included, per move applied in it; and the share
+        # of one core each side used, to show whether the server or this client is the limit.
+        "server_cpu_ms_per_move": round(1000 * server_cpu / window_moves, 2)
+        if window_moves
+        else None,
+        "server_cpu_share": round(server_cpu / window, 2),
+        "client_cpu_share": round(client_cpu / window, 2),
         "server_rss_mib": round(rss_peak, 1),
+        "server_rss_kib_per_room": round(1024 * (rss_peak - rss_before) / args.rooms, 1),
     }
 
 
 def spawn(kind, stack, workdir):
-    extra = {"ROOMS_CREATIONS_PER_WINDOW": "1000000", "LOG_LEVEL": "ERROR"}
+    extra = {
+        "LIMIT_ROOM_CREATION_CAPACITY": "1000000",
+        "LIMIT_SOCKETS_PER_CLIENT": "1000000",  # every simulated player shares one address
+        "LIMIT_SOCKET_MESSAGES_CAPACITY": "1000000",
+        "LOG_LEVEL": "ERROR",
+    }
     if kind == "embedded":
         extra["SQLITE_PATH"] = str(workdir / "bench.sqlite3")
         count = 1

@@ -1,42 +1,37 @@
-"""The room socket: parses and limits what a client sends, finds its seat from the cookie,
-calls rooms.services and forwards results to the room's group. No game rule lives here.
+"""The room socket: reads and limits what a client sends (rooms.wire), finds its seat from the
+cookie, calls rooms.services and forwards results to the room's group. No game rule lives here.
 
-Every message and error code is in docs/PROTOCOL.md.
+Every message, size and error code is in docs/PROTOCOL.md. What the server sends is small
+whatever the game's length: events carry one move, and the full state goes out as a header
+followed by the move list in slices of MOVES_PER_MESSAGE.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import time
-from http.cookies import CookieError, SimpleCookie
 
+from autobahn.exception import Disconnected  # what daphne raises for a send after a close
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from rooms import purge_task, services
+from rooms import purge_task, services, wire
 from rooms.services import RoomError
+from throttle import limiter, limits
 
-MAX_MESSAGE_CHARS = 4096
-MESSAGES_PER_SECOND = 10  # past this in one second a message is refused ...
-CLOSE_AFTER_PER_SECOND = 30  # ... and past this the socket is closed
+logger = logging.getLogger(__name__)
+
+MOVES_PER_MESSAGE = 128  # a `moves` message: at most 128 texts of at most 32 characters
+MAX_SEND_BYTES = 8192  # what the protocol promises of every server message (tests check it)
 CLOSE_GONE = 4404  # the room does not exist (any more)
-CLOSE_FLOOD = 4429  # too many messages
+CLOSE_LIMIT = 4429  # too many messages, sockets or watchers
+LIMIT_CODES = ("too-many-sockets", "room-full")
 
 
 def seat_cookie_name(room_id: str) -> str:
     return f"seat_{room_id}"
-
-
-def _cookie(scope: dict, name: str) -> str | None:
-    for header, value in scope.get("headers", []):
-        if header == b"cookie":
-            try:
-                jar = SimpleCookie(value.decode("latin-1"))
-            except CookieError:
-                return None
-            if name in jar:
-                return jar[name].value
-    return None
 
 
 def group_name(room_id: str) -> str:
@@ -44,73 +39,100 @@ def group_name(room_id: str) -> str:
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
-    room_id: str
+    room_id: str = ""
     seat: str = ""
     host_side: int = 0
     secret: str | None = None
+    client: str = "unknown"
+    registered = False  # a Connection row exists for this socket
+    in_group = False
+    version = 0  # the highest room version this socket has sent on
+    presence = {"players": [False, False], "spectators": 0}  # the last presence sent on
+    written_at = 0.0  # when this socket's Connection row was last refreshed (monotonic)
+    closed = False  # the client is gone: its `websocket.disconnect` is on its way
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:  # every exit: a clean close, a crash, a cancelled task
+            await self.leave()
+
+    async def dispatch(self, message: dict) -> None:
+        # Channels runs close_old_connections in a thread before every message, group events
+        # included: a thread hop each. Every database call here goes through
+        # database_sync_to_async, which does that itself in its own thread.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for {message['type'][:40]!r}")
+        await handler(message)
 
     async def connect(self) -> None:
         purge_task.ensure_started()
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
-        self.secret = _cookie(self.scope, seat_cookie_name(self.room_id))
+        self.secret = wire.cookie(self.scope, seat_cookie_name(self.room_id))
+        self.client = limiter.client_key(wire.client_address(self.scope))
         self.window_start, self.window_count = time.monotonic(), 0
         await self.accept()
         try:
-            room, self.seat = await database_sync_to_async(services.connect)(
-                self.room_id, self.channel_name, self.secret
+            _room, self.seat = await database_sync_to_async(services.connect)(
+                self.room_id, self.channel_name, self.secret, self.client
             )
         except RoomError as error:
             await self.send_error(error.code, error.message, "connect")
-            await self.close(code=CLOSE_GONE)
+            await self.close(code=CLOSE_LIMIT if error.code in LIMIT_CODES else CLOSE_GONE)
             return
-        self.joined_group = True
+        self.registered = True
+        self.written_at = time.monotonic()
         await self.channel_layer.group_add(group_name(self.room_id), self.channel_name)
-        snapshot, presence = await database_sync_to_async(_snapshot_and_presence)(room)
-        self.host_side = room.host_side
-        await self.send_json({"type": "welcome", "you": self.you(), "room": snapshot})
+        self.in_group = True
+        # Read after joining the group: a move made meanwhile is in this state or in an event
+        # that follows it, never lost between the two.
+        await self.send_full_state("welcome")
+        presence = await database_sync_to_async(_presence)(self.room_id)
         await self.broadcast({"type": "room.presence", **presence})
 
-    async def disconnect(self, code: int) -> None:
-        if getattr(self, "joined_group", False):
-            await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
-            presence = await database_sync_to_async(_forget)(self.room_id, self.channel_name)
-            if presence is not None:
-                await self.broadcast({"type": "room.presence", **presence})
+    async def leave(self) -> None:
+        try:
+            if self.in_group:
+                self.in_group = False
+                await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
+            if self.registered:
+                self.registered = False
+                presence = await database_sync_to_async(_forget)(self.room_id, self.channel_name)
+                if presence is not None:
+                    await self.broadcast({"type": "room.presence", **presence})
+        except Exception:
+            logger.exception("room socket: cleanup after close failed")
 
     # --- from the client ----------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if not await self.within_rate():
             return
-        if text_data is None:
-            await self.send_error("not-json", "send JSON text frames", None)
-            return
-        if len(text_data) > MAX_MESSAGE_CHARS:
-            await self.send_error("too-large", f"messages are at most {MAX_MESSAGE_CHARS}", None)
-            return
         try:
-            message = json.loads(text_data)
-        except ValueError:
-            await self.send_error("not-json", "the message is not JSON", None)
+            message = wire.parse(text_data, bytes_data)
+        except wire.WireError as error:
+            await self.send_error(error.code, error.message, None)
             return
-        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            await self.send_error("missing-field", "a message is an object with a type", None)
-            return
-        handler = self.HANDLERS.get(message["type"])
-        if handler is None:
-            await self.send_error("unknown-type", f"unknown type {message['type']!r}", None)
-            return
-        await handler(self, message)
+        kind = message["type"]
+        try:
+            await self.HANDLERS[kind](self, message)
+        except Exception:
+            # Logged without the message, the room or the client; the socket stays open.
+            logger.exception("room socket: a %s request failed", kind)
+            await self.send_error("server-error", "the server failed; resync and retry", kind)
 
     async def within_rate(self) -> bool:
         now = time.monotonic()
         if now - self.window_start >= 1:
             self.window_start, self.window_count = now, 0
         self.window_count += 1
-        if self.window_count > CLOSE_AFTER_PER_SECOND:
-            await self.close(code=CLOSE_FLOOD)
+        if self.window_count > limits.SOCKET_CLOSE_PER_SECOND:
+            await self.close(code=CLOSE_LIMIT)
             return False
-        if self.window_count > MESSAGES_PER_SECOND:
+        if self.window_count > limits.SOCKET_MESSAGES_PER_SECOND or not await limiter.allow_hot(
+            limits.SOCKET_MESSAGES, self.client
+        ):
             await self.send_error("too-many-messages", "slow down", None)
             return False
         return True
@@ -120,58 +142,48 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.send_error("missing-field", "a move needs ply and move", "move")
             return
         try:
-            room, snapshot = await database_sync_to_async(_move)(
+            header, move = await database_sync_to_async(_move)(
                 self.room_id, self.secret, message["ply"], message["move"]
             )
         except RoomError as error:
             await self.send_error(error.code, error.message, "move")
             return
-        last = snapshot["moves"][-1]
-        await self.broadcast(
-            {
-                "type": "room.event",
-                "event": "moved",
-                "room": snapshot,
-                "move": {**last, "ply": len(snapshot["moves"]) - 1},
-            }
-        )
+        await self.broadcast({"type": "room.event", "event": "moved", "room": header, "move": move})
 
     async def on_rematch(self, message: dict) -> None:
         if "round" not in message:
             await self.send_error("missing-field", "a rematch needs the round", "rematch")
             return
         try:
-            room, snapshot = await database_sync_to_async(_rematch)(
+            header, presence = await database_sync_to_async(_rematch)(
                 self.room_id, self.secret, message["round"]
             )
         except RoomError as error:
             await self.send_error(error.code, error.message, "rematch")
             return
-        started = snapshot["round"] != message["round"]
+        started = header["round"] != message["round"]
         event = "rematch-started" if started else "rematch-requested"
-        await self.broadcast({"type": "room.event", "event": event, "room": snapshot})
+        await self.broadcast({"type": "room.event", "event": event, "room": header})
         if started:  # colours changed, so did who is present as which colour
-            presence = await database_sync_to_async(_presence)(self.room_id)
             await self.broadcast({"type": "room.presence", **presence})
 
     async def on_sync(self, message: dict) -> None:
-        try:
-            snapshot = await database_sync_to_async(_sync)(self.room_id)
-        except RoomError as error:
-            await self.gone(error)
-            return
-        self.host_side = snapshot["host_side"]
-        await self.send_json({"type": "state", "you": self.you(), "room": snapshot})
+        await self.send_full_state("state")
 
     async def on_ping(self, message: dict) -> None:
-        try:
-            version, presence = await database_sync_to_async(_heartbeat)(
-                self.room_id, self.channel_name, self.seat
-            )
-        except RoomError as error:
-            await self.gone(error)
-            return
-        await self.send_json({"type": "pong", "version": version, **presence})
+        # Most pings cost nothing: the pong tells what this socket last sent on. Every
+        # HEARTBEAT_WRITE_SECONDS one refreshes the socket's row and reads the room's version
+        # and presence (an event the channel layer dropped shows up there).
+        if time.monotonic() - self.written_at >= services.HEARTBEAT_WRITE_SECONDS:
+            try:
+                self.version, self.presence = await database_sync_to_async(_heartbeat)(
+                    self.room_id, self.channel_name, self.seat, self.client
+                )
+            except RoomError as error:
+                await self.gone(error)
+                return
+            self.written_at = time.monotonic()
+        await self.send_json({"type": "pong", "version": self.version, **self.presence})
 
     HANDLERS = {"move": on_move, "rematch": on_rematch, "sync": on_sync, "ping": on_ping}
 
@@ -179,6 +191,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def room_event(self, event: dict) -> None:
         self.host_side = event["room"]["host_side"]
+        self.version = max(self.version, event["room"]["version"])
         message = {"type": "room", "event": event["event"], "you": self.you()}
         message["room"] = event["room"]
         if "move" in event:
@@ -188,11 +201,26 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_GONE)
 
     async def room_presence(self, event: dict) -> None:
-        await self.send_json(
-            {"type": "presence", "players": event["players"], "spectators": event["spectators"]}
-        )
+        self.presence = {"players": event["players"], "spectators": event["spectators"]}
+        await self.send_json({"type": "presence", **self.presence})
 
     # --- helpers ------------------------------------------------------------------------
+
+    async def send_full_state(self, kind: str) -> None:
+        """`welcome` or `state` (the room's header), then its moves in `moves` slices."""
+        try:
+            header, moves = await database_sync_to_async(_full_state)(self.room_id)
+        except RoomError as error:
+            await self.gone(error)
+            return
+        self.host_side = header["host_side"]
+        self.version = max(self.version, header["version"])
+        await self.send_json({"type": kind, "you": self.you(), "room": header})
+        for start in range(0, len(moves), MOVES_PER_MESSAGE):
+            chunk = moves[start : start + MOVES_PER_MESSAGE]
+            await self.send_json(
+                {"type": "moves", "round": header["round"], "from": start, "moves": chunk}
+            )
 
     def you(self) -> dict:
         side = None
@@ -206,7 +234,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_send(group_name(self.room_id), message)
 
     async def send_json(self, message: dict) -> None:
-        await self.send(text_data=json.dumps(message, separators=(",", ":")))
+        if self.closed:
+            return
+        try:
+            await self.send(text_data=json.dumps(message, separators=(",", ":")))
+        except Disconnected:  # the client left before this event reached it: nothing to do
+            self.closed = True
 
     async def send_error(self, code: str, message: str, request: str | None) -> None:
         await self.send_json({"type": "error", "code": code, "message": message, "for": request})
@@ -216,34 +249,53 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.close(code=CLOSE_GONE)
 
 
-# Each runs in one worker thread: a database round trip per client request.
+class NoRoomConsumer(AsyncWebsocketConsumer):
+    """Any socket path that is not /ws/rooms/<id>/: answered as an unknown room would be."""
+
+    async def dispatch(self, message: dict) -> None:
+        # Channels runs close_old_connections in a thread before every message, group events
+        # included: a thread hop each. Every database call here goes through
+        # database_sync_to_async, which does that itself in its own thread.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for {message['type'][:40]!r}")
+        await handler(message)
+
+    async def connect(self) -> None:
+        await self.accept()
+        error = {"type": "error", "code": "room-gone", "message": "no such room"}
+        await self.send(text_data=json.dumps({**error, "for": "connect"}, separators=(",", ":")))
+        await self.close(code=CLOSE_GONE)
 
 
-def _snapshot_and_presence(room):
-    return services.snapshot(room), services.presence(room)
+# Each runs in one worker thread: one database round trip per client request.
+
+
+def _full_state(room_id):
+    room = services.live_room(room_id)
+    return services.header(room), services.move_texts(room)
 
 
 def _move(room_id, secret, ply, text):
-    room = services.play_move(room_id, secret, ply, text)
-    return room, services.snapshot(room)
+    room, move = services.apply_move(room_id, secret, ply, text)
+    return services.header(room), move
 
 
 def _rematch(room_id, secret, round_number):
     room = services.request_rematch(room_id, secret, round_number)
-    return room, services.snapshot(room)
+    return services.header(room), services.presence(room)
 
 
-def _sync(room_id):
-    return services.snapshot(services.live_room(room_id))
-
-
-def _heartbeat(room_id, channel_name, seat):
-    room = services.heartbeat(room_id, channel_name, seat)
+def _heartbeat(room_id, channel_name, seat, client):
+    room = services.heartbeat(room_id, channel_name, seat, client)
     return room.version, services.presence(room)
 
 
 def _presence(room_id):
-    return services.presence(services.live_room(room_id))
+    try:
+        return services.presence(services.live_room(room_id))
+    except RoomError:
+        return {"players": [False, False], "spectators": 0}
 
 
 def _forget(room_id, channel_name):

@@ -65,18 +65,9 @@ class Connection(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="connections")
     seat = models.CharField(max_length=5, blank=True)  # "host", "guest" or "" (spectator)
     seen_at = models.DateTimeField(db_index=True)
+    # An HMAC of the client's limiter key and the day (rooms.services.connect), for the
+    # sockets-per-client limit; never the address.
+    client = models.CharField(max_length=64, blank=True, db_index=True)
 
     def __str__(self) -> str:
         return f"{self.seat or 'spectator'} at {self.seen_at:%H:%M:%S}"
-
-
-class CreationWindow(models.Model):
-    """Rooms created per client in the current limiter window. `key` is an HMAC of the client
-    address, never the address itself, and rows are deleted once their window has passed."""
-
-    key = models.CharField(primary_key=True, max_length=64)
-    window_start = models.DateTimeField()
-    count = models.PositiveIntegerField(default=0)
-
-    def __str__(self) -> str:
-        return f"{self.count} since {self.window_start:%H:%M}"

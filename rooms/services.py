@@ -11,31 +11,29 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import os
 import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from games.engine import registry
 from games.engine.base import EngineError
-from rooms.models import Connection, CreationWindow, Move, Room
+from rooms.models import Connection, Move, Room
+from throttle import limiter, limits
 
 LIFETIME = timedelta(hours=24)  # a room is deleted this long after creation, in any case
 IDLE_LIMIT = timedelta(minutes=30)  # ... or once nobody has been connected for this long
-HEARTBEAT_SECONDS = 10  # clients send a ping this often
-PRESENCE_STALE = timedelta(seconds=30)  # a connection not heard from for this long is gone
-CREATION_WINDOW = timedelta(minutes=10)
-# Rooms one client address may create per window (the load benchmark raises it).
-CREATIONS_PER_WINDOW = int(os.environ.get("ROOMS_CREATIONS_PER_WINDOW", "20"))
+HEARTBEAT_SECONDS = 10  # clients send a ping this often ...
+HEARTBEAT_WRITE_SECONDS = 25  # ... and a socket's row is refreshed at the first after this
+PRESENCE_STALE = timedelta(seconds=60)  # a connection not refreshed for this long is gone
 ROOM_ID_BYTES = 16  # 128 bits from secrets.token_urlsafe: 22 characters
 ROOM_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{22,43}$")
-SEATS = ("host", "guest")
+MOVE_TEXT_MAX = 32  # Move.text's column; every notation's longest move is far shorter
+MESSAGE_MAX = 120  # an error message's length: engine messages may quote the (short) move
 
 
 class RoomError(Exception):
@@ -114,7 +112,8 @@ def live_room(room_id: str) -> Room:
 
 def purge(now: datetime | None = None) -> dict[str, int]:
     """Delete expired rooms (with their moves and connections), stale connection rows left by
-    processes that died, and limiter windows that have passed. Safe to run anywhere, any time."""
+    processes that died, and rate-limiter buckets that are full again. Safe to run anywhere,
+    any time."""
     now = now or timezone.now()
     idle_cutoff = now - IDLE_LIMIT
     expired = Room.objects.filter(
@@ -123,28 +122,17 @@ def purge(now: datetime | None = None) -> dict[str, int]:
     )
     rooms = expired.delete()[1].get("rooms.Room", 0)
     stale = Connection.objects.filter(seen_at__lt=now - 4 * PRESENCE_STALE).delete()[0]
-    windows = CreationWindow.objects.filter(window_start__lt=now - CREATION_WINDOW).delete()[0]
-    return {"rooms": rooms, "connections": stale, "limiter_windows": windows}
+    buckets = limiter.purge(now.timestamp())
+    return {"rooms": rooms, "connections": stale, "limiter_buckets": buckets}
 
 
 # --- creation, joining, cancelling ------------------------------------------------------------
 
 
-def allow_creation(client_address: str) -> None:
-    """Count one room creation for this client address; `rate-limited` past the limit.
-    The address is kept only as an HMAC inside the current window's row."""
-    now = timezone.now()
-    window = int(now.timestamp() // CREATION_WINDOW.total_seconds())
-    message = f"{window}:{client_address}".encode()
-    key = hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()
-    if not CreationWindow.objects.filter(key=key).update(count=F("count") + 1):
-        try:
-            with transaction.atomic():
-                CreationWindow.objects.create(key=key, window_start=now, count=1)
-        except IntegrityError:  # another request created it first
-            CreationWindow.objects.filter(key=key).update(count=F("count") + 1)
-    count = CreationWindow.objects.get(key=key).count
-    if count > CREATIONS_PER_WINDOW:
+def allow_creation(client_address: str | None) -> None:
+    """Take one room creation from this client's allowance (throttle.limits.ROOM_CREATION);
+    `rate-limited` when it is spent."""
+    if not limiter.allow(limits.ROOM_CREATION, limiter.client_key(client_address)):
         raise RoomError("rate-limited", "too many rooms created from here; try again later")
 
 
@@ -208,22 +196,61 @@ def cancel(room_id: str, secret: str | None) -> Room:
 # --- moves and rematches ----------------------------------------------------------------------
 
 
+MAX_PLY = 100_000  # far beyond any legal game; a larger ply is malformed, not "ahead"
+MAX_ROUND = 1_000_000
+
+
+def _bounded_int(value: object, low: int, high: int) -> bool:
+    # bool is an int in Python, and 1.0 == 1: both are type confusion here.
+    return type(value) is int and low <= value <= high
+
+
 def play_move(room_id: str, secret: str | None, ply: object, text: object) -> Room:
     """Apply `text` as the move at `ply` (the number of moves already played in this round).
     Validated by the engine against the stored state; applied exactly once."""
-    if not isinstance(ply, int) or isinstance(ply, bool) or ply < 0:
-        raise RoomError("bad-field", "ply must be a non-negative integer")
-    if not isinstance(text, str) or not text.strip() or len(text) > 32:
+    return apply_move(room_id, secret, ply, text)[0]
+
+
+def apply_move(room_id: str, secret: str | None, ply: object, text: object) -> tuple[Room, dict]:
+    """`play_move`, also returning the move as the `moved` event carries it. Three queries:
+    the room, the guarded UPDATE and the move row, the last two in one transaction."""
+    if not _bounded_int(ply, 0, MAX_PLY):
+        raise RoomError("bad-field", f"ply must be an integer from 0 to {MAX_PLY}")
+    if not isinstance(text, str) or not text.strip() or len(text) > MOVE_TEXT_MAX:
         raise RoomError("bad-field", "move must be a short text in the game's notation")
+    # Outside the transaction: an expired room is deleted here for good (inside, the refusal
+    # would roll the delete back). The UPDATE below re-checks round and ply, so a move that
+    # lands between this read and the write makes ours fail instead of both applying.
+    room = live_room(room_id)
+    side, game, canonical, after = _checked_move(room, secret, ply, text.strip())
+    outcome = game.outcome(after)
+    changes = {
+        "state": game.dump(after),
+        "ply": ply + 1,
+        "outcome": outcome.to_json() if outcome else None,
+        "status": Room.FINISHED if outcome else Room.PLAYING,
+        "version": room.version + 1,
+        "last_active_at": timezone.now(),
+    }
     try:
         with transaction.atomic():
-            return _play_move(room_id, secret, ply, text.strip())
+            # The guard: only from the state we validated against. While a room is playing
+            # only a move changes it, so matching round and ply also fixes its version.
+            applied = Room.objects.filter(
+                id=room.id, round=room.round, ply=ply, status=Room.PLAYING
+            ).update(**changes)
+            if not applied:
+                raise RoomError("stale-ply", "another move was played first; resync")
+            Move.objects.create(room=room, round=room.round, ply=ply, side=side, text=canonical)
     except IntegrityError:  # someone else's move took this ply between our read and write
         raise RoomError("stale-ply", "another move was played first; resync") from None
+    for field, value in changes.items():
+        setattr(room, field, value)
+    return room, {"text": canonical, "player": side, "ply": ply}
 
 
-def _play_move(room_id: str, secret: str | None, ply: int, text: str) -> Room:
-    room = live_room(room_id)
+def _checked_move(room: Room, secret: str | None, ply: int, text: str):
+    """(side, game, canonical text, state after) for a move the seat may play now."""
     seat = seat_of(room, secret)
     if not seat:
         raise RoomError("not-a-player", "spectators cannot move")
@@ -235,10 +262,10 @@ def _play_move(room_id: str, secret: str | None, ply: int, text: str) -> Room:
     if ply < room.ply:
         earlier = Move.objects.filter(room=room, round=room.round, ply=ply).first()
         if earlier and earlier.side == side and earlier.text.lower() == text.lower():
-            raise RoomError("duplicate-move", f"move {ply} was already applied")
-        raise RoomError("stale-ply", f"ply {ply} is past; the game is at ply {room.ply}")
+            raise RoomError("duplicate-move", "that move was already applied")
+        raise RoomError("stale-ply", f"that ply is past; the game is at ply {room.ply}")
     if ply > room.ply:
-        raise RoomError("future-ply", f"ply {ply} is ahead; the game is at ply {room.ply}")
+        raise RoomError("future-ply", f"that ply is ahead; the game is at ply {room.ply}")
     if room.status == Room.FINISHED:
         raise RoomError("game-over", "the game has ended")
     game = registry.get(room.game)
@@ -250,28 +277,16 @@ def _play_move(room_id: str, secret: str | None, ply: int, text: str) -> Room:
         canonical = game.format_move(state, move)
         after = game.play(state, move)
     except EngineError as error:
-        raise RoomError(error.code, error.message) from None
-    outcome = game.outcome(after)
-    applied = Room.objects.filter(
-        id=room.id, round=room.round, ply=ply, status=Room.PLAYING
-    ).update(
-        state=game.dump(after),
-        ply=F("ply") + 1,
-        outcome=outcome.to_json() if outcome else None,
-        status=Room.FINISHED if outcome else Room.PLAYING,
-        version=F("version") + 1,
-        last_active_at=timezone.now(),
-    )
-    if not applied:
-        raise RoomError("stale-ply", "another move was played first; resync")
-    Move.objects.create(room=room, round=room.round, ply=ply, side=side, text=canonical)
-    room.refresh_from_db()
-    return room
+        raise RoomError(error.code, error.message[:MESSAGE_MAX]) from None
+    return side, game, canonical, after
 
 
 def request_rematch(room_id: str, secret: str | None, round_number: object) -> Room:
     """Ask for another game after this one. When both seats have asked, the next round starts
-    with the colours swapped."""
+    with the colours swapped. Asking twice is `duplicate-rematch` and changes nothing, so no
+    version is spent and nothing is broadcast for it."""
+    if not _bounded_int(round_number, 1, MAX_ROUND):
+        raise RoomError("bad-field", "round must be a positive integer")
     room = live_room(room_id)
     seat = seat_of(room, secret)
     if not seat:
@@ -281,9 +296,11 @@ def request_rematch(room_id: str, secret: str | None, round_number: object) -> R
     if room.status != Room.FINISHED:
         raise RoomError("not-finished", "the game is still going on")
     same_round = Room.objects.filter(id=room.id, round=room.round, status=Room.FINISHED)
-    same_round.filter(**{f"{seat}_rematch": False}).update(
+    asked = same_round.filter(**{f"{seat}_rematch": False}).update(
         **{f"{seat}_rematch": True}, version=F("version") + 1
     )
+    if not asked:
+        raise RoomError("duplicate-rematch", "you have already asked for a rematch")
     game = registry.get(room.game)
     same_round.filter(host_rematch=True, guest_rematch=True).update(
         round=F("round") + 1,
@@ -304,25 +321,51 @@ def request_rematch(room_id: str, secret: str | None, round_number: object) -> R
 # --- connections and presence -----------------------------------------------------------------
 
 
-def connect(room_id: str, channel_name: str, secret: str | None) -> tuple[Room, str]:
-    """Record an open socket; returns the room and the socket's seat ("" for a spectator)."""
+def connect(room_id: str, channel_name: str, secret: str | None, client: str) -> tuple[Room, str]:
+    """Record an open socket; returns the room and the socket's seat ("" for a spectator).
+    `client` is throttle.limiter.client_key of the address: at most SOCKETS_PER_CLIENT live
+    sockets per client (`too-many-sockets`) and SPECTATORS_PER_ROOM watchers (`room-full`)."""
     room = live_room(room_id)
     seat = seat_of(room, secret)
     now = timezone.now()
+    client_hash = _client_hash(client, now)
     Connection.objects.update_or_create(
-        channel_name=channel_name, defaults={"room": room, "seat": seat, "seen_at": now}
+        channel_name=channel_name,
+        defaults={"room": room, "seat": seat, "seen_at": now, "client": client_hash},
     )
+    # Counted after our own row is in: two sockets racing for the last place both see the
+    # other and both are refused, so the limit is never exceeded.
+    live = Connection.objects.filter(seen_at__gte=now - PRESENCE_STALE)
+    refusal = None
+    if live.filter(client=client_hash).count() > limits.SOCKETS_PER_CLIENT:
+        refusal = RoomError("too-many-sockets", "too many open rooms from here; close some")
+    elif not seat and live.filter(room=room, seat="").count() > limits.SPECTATORS_PER_ROOM:
+        refusal = RoomError("room-full", "too many people are watching this game")
+    if refusal:
+        Connection.objects.filter(channel_name=channel_name).delete()
+        raise refusal
     Room.objects.filter(id=room.id).update(last_active_at=now)
     return room, seat
 
 
-def heartbeat(room_id: str, channel_name: str, seat: str) -> Room:
+def _client_hash(client: str, now: datetime) -> str:
+    # Kept only while the socket lives; the day in the HMAC makes rows of different days
+    # unlinkable.
+    return limiter.hashed("room-socket", now.date().isoformat(), client)
+
+
+def heartbeat(room_id: str, channel_name: str, seat: str, client: str) -> Room:
     """A ping from an open socket: refresh its presence; returns the (live) room."""
     room = live_room(room_id)
-    Connection.objects.update_or_create(
-        channel_name=channel_name,
-        defaults={"room": room, "seat": seat, "seen_at": timezone.now()},
-    )
+    now = timezone.now()
+    if not Connection.objects.filter(channel_name=channel_name).update(seen_at=now):
+        Connection.objects.create(  # a purge took it while it was quiet
+            channel_name=channel_name,
+            room=room,
+            seat=seat,
+            seen_at=now,
+            client=_client_hash(client, now),
+        )
     return room
 
 
@@ -346,9 +389,9 @@ def presence(room: Room) -> dict:
     return {"players": sides, "spectators": fresh.filter(seat="").count()}
 
 
-def snapshot(room: Room) -> dict:
-    """Everything a client needs to draw the room (the same for every viewer)."""
-    moves = Move.objects.filter(room_id=room.id, round=room.round).values_list("text", "side")
+def header(room: Room) -> dict:
+    """What every viewer needs to know about the room, without the move list: small and of
+    bounded size whatever the game's length (docs/PROTOCOL.md, "Sizes")."""
     rematch = [False, False]
     rematch[room.host_side] = room.host_rematch
     rematch[1 - room.host_side] = room.guest_rematch
@@ -360,9 +403,14 @@ def snapshot(room: Room) -> dict:
         "round": room.round,
         "ply": room.ply,
         "host_side": room.host_side,
-        "state": room.state,
-        "moves": [{"text": text, "player": side} for text, side in moves],
         "outcome": room.outcome,
         "rematch": rematch,
         "expires_at": expires_at(room).isoformat(),
     }
+
+
+def move_texts(room: Room) -> list[str]:
+    """This round's moves in canonical notation, exactly `room.ply` of them: rows of a move
+    committed after `room` was read are left out, so header and list always agree."""
+    moves = Move.objects.filter(room_id=room.id, round=room.round, ply__lt=room.ply)
+    return list(moves.order_by("ply").values_list("text", flat=True))

@@ -59,7 +59,7 @@ def _set_seat_cookie(response: HttpResponse, room: Room, secret: str) -> None:
 
 
 def _broadcast(room: Room, event: str) -> None:
-    message = {"type": "room.event", "event": event, "room": services.snapshot(room)}
+    message = {"type": "room.event", "event": event, "room": services.header(room)}
     async_to_sync(get_channel_layer().group_send)(group_name(room.id), message)
 
 
@@ -115,13 +115,16 @@ def join(request: HttpRequest, room_id: str) -> HttpResponse:
     return response
 
 
+CANCEL_STATUS = {"not-host": 403, "not-waiting": 409}  # room-gone and room-cancelled: 410
+
+
 @require_POST
 def cancel(request: HttpRequest, room_id: str) -> HttpResponse:
     language = _language(request)
     try:
         room = services.cancel(room_id, request.COOKIES.get(seat_cookie_name(room_id)))
     except RoomError as error:
-        return _problem(request, error, 409 if error.code == "not-waiting" else 403, language)
+        return _problem(request, error, CANCEL_STATUS.get(error.code, 410), language)
     _broadcast(room, "cancelled")
     response = (
         JsonResponse({"status": room.status})

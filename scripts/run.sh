@@ -10,5 +10,5 @@ HOST=${HOST:-127.0.0.1}
 PORT=${PORT:-8000}
 echo "little table: http://$HOST:$PORT/"
 exec .venv/bin/daphne -b "$HOST" -p "$PORT" \
-  --websocket-max-message-size 4096 --websocket-max-frame-size 4096 \
+  --websocket-max-message-size 65536 --websocket-max-frame-size 65536 \
   site_config.asgi:application

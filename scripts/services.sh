@@ -4,7 +4,10 @@
 # clusters or ports.
 #
 #   scripts/services.sh start DIR   # DIR must not exist or be empty; prints (and writes to
-#                                   # DIR/env) REDIS_URL=... and DATABASE_URL=...
+#                                   # DIR/env) REDIS_URL=..., DATABASE_URL=... and the
+#                                   # SECRET_KEY=... the servers of this throwaway
+#                                   # deployment share (settings require one with a
+#                                   # shared database or Redis)
 #   scripts/services.sh stop DIR    # stops both and removes DIR
 #
 # PostgreSQL refuses to run as root: as root the cluster runs as the `postgres` system user
@@ -76,6 +79,7 @@ start() {
   {
     echo "REDIS_URL=redis://127.0.0.1:$redis_port/0"
     echo "DATABASE_URL=postgres://postgres@127.0.0.1:$pg_port/little_table"
+    echo "SECRET_KEY=$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')"
   } | tee "$dir/env"
 }
 

@@ -3,7 +3,9 @@
 Embedded defaults need no service: SQLite and the in-memory channel layer, with a secret key
 generated once into `.local/secret_key`. Production switches by environment variables:
 SECRET_KEY, DEBUG, ALLOWED_HOSTS, DATABASE_URL (PostgreSQL), REDIS_URL (channels-redis),
-CSRF_TRUSTED_ORIGINS, HTTPS (TLS in front: secure cookies, HSTS, redirect).
+CSRF_TRUSTED_ORIGINS, HTTPS (TLS in front: secure cookies, HSTS, redirect), HSTS_PRELOAD,
+LOG_LEVEL. Outside the embedded default (HTTPS, DATABASE_URL or REDIS_URL set) SECRET_KEY
+must be given: see `embedded_default`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONCE, NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -42,8 +45,27 @@ def local_secret_key() -> str:
     return path.read_text().strip()
 
 
+def embedded_default() -> bool:
+    """True for the zero-configuration setup of `make run`: plain HTTP, SQLite and the
+    in-memory channel layer, so one process on one machine. Only there may the secret key be
+    generated: anything more (TLS in front, a shared database or Redis) means processes or
+    machines that must share one key, and a key generated per machine would differ between
+    them (sessions, signed values and rate-limit keys would break at random)."""
+    return not (
+        env_bool("HTTPS", False) or os.environ.get("DATABASE_URL") or os.environ.get("REDIS_URL")
+    )
+
+
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY") or local_secret_key()
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
+if not SECRET_KEY:
+    if not embedded_default():
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. With HTTPS, DATABASE_URL or REDIS_URL set, every process "
+            "must be given the same SECRET_KEY (for example from `python3 -c 'import secrets; "
+            "print(secrets.token_urlsafe(50))'`); only the embedded default generates one."
+        )
+    SECRET_KEY = local_secret_key()
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
@@ -62,6 +84,7 @@ INSTALLED_APPS = [
     "csp",
     "games",
     "rooms",
+    "throttle",
     "stats",
 ]
 
@@ -77,6 +100,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "site_config.headers.PermissionsPolicyMiddleware",
 ]
 
 ROOT_URLCONF = "site_config.urls"
@@ -102,6 +126,8 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------------------------
 if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+    # A database that does not answer fails a request (and /readyz) instead of hanging it.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
 else:
     SQLITE_PATH = Path(os.environ.get("SQLITE_PATH", LOCAL_DIR / "db.sqlite3"))
     SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
@@ -125,7 +151,8 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Channels -------------------------------------------------------------------------------
-if os.environ.get("REDIS_URL"):
+REDIS_URL = os.environ.get("REDIS_URL", "")  # also the rate limiter's store (throttle/)
+if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
@@ -135,7 +162,8 @@ if os.environ.get("REDIS_URL"):
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # One process: Channels' in-memory layer, minus its per-message scans (channel_layer.py).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "site_config.channel_layer.EmbeddedChannelLayer"}}
 
 # --- Languages ------------------------------------------------------------------------------
 LANGUAGE_CODE = "ko"
@@ -164,6 +192,8 @@ X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
+# No script reads the CSRF cookie: forms carry the token in a hidden field.
+CSRF_COOKIE_HTTPONLY = True
 # HTTPS=1 in production (behind the TLS-terminating proxy); the embedded default is plain HTTP
 # on loopback, where secure-only cookies and redirects would break the site.
 HTTPS = env_bool("HTTPS", False)
@@ -172,9 +202,43 @@ if HTTPS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 31536000))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+# Preloading puts the domain into the browsers' built-in HTTPS-only lists, which is hard to
+# undo: only when the operator asks for it. Without it, check --deploy's reminder (W021) is
+# silenced on purpose.
+SECURE_HSTS_PRELOAD = HTTPS and env_bool("HSTS_PRELOAD", False)
+SILENCED_SYSTEM_CHECKS = ["security.W021"] if HTTPS and not SECURE_HSTS_PRELOAD else []
+
+# Browser features the site never uses are switched off (site_config/headers.py sends the
+# header). Copying and sharing an invite link need clipboard-write and web-share, whose
+# default is this origin only: they are not listed (Chromium on Linux even reports
+# web-share as an unknown feature, a console error on every page).
+PERMISSIONS_POLICY = {
+    "accelerometer": [],
+    "autoplay": [],
+    "camera": [],
+    "display-capture": [],
+    "encrypted-media": [],
+    "fullscreen": [],
+    "geolocation": [],
+    "gyroscope": [],
+    "hid": [],
+    "magnetometer": [],
+    "microphone": [],
+    "midi": [],
+    "payment": [],
+    "picture-in-picture": [],
+    "publickey-credentials-get": [],
+    "screen-wake-lock": [],
+    "serial": [],
+    "usb": [],
+    "xr-spatial-tracking": [],
+}
+
+# Request bodies over this are refused before Django reads them (site_config/body_limit.py);
+# the statistics endpoint has its own smaller cap.
+REQUEST_BODY_MAX_BYTES = 256 * 1024
 
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
@@ -192,9 +256,36 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# --- Logs ---------------------------------------------------------------------------------
+# No client address and no room id in any log (site_config/logs.py): every record goes
+# through one console handler (stderr) that names route patterns instead of paths and
+# scrubs addresses and ids from the finished text, tracebacks included. Django's own
+# handlers are dropped (its mail_admins handler would mail the request's headers).
+# The access log is daphne's stream (stdout), rewritten by site_config/access_log.py.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING").upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "filters": {"route_not_path": {"()": "site_config.logs.RouteInsteadOfPath"}},
+    "formatters": {
+        "scrubbed": {
+            "class": "site_config.logs.ScrubbingFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s: %(message)s",
+        }
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "scrubbed",
+            "filters": ["route_not_path"],
+        }
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        "django.server": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        # At DEBUG it dumps whole template contexts (CSRF tokens included) for every
+        # missing variable: never wanted, at any level.
+        "django.template": {"level": "INFO"},
+    },
 }

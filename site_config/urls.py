@@ -5,10 +5,12 @@ from django.urls import include, path
 
 from games import views as game_views
 from games.sitemaps import SITEMAPS
+from site_config import health
 
 urlpatterns = [
     path("", game_views.language_redirect, name="language-redirect"),
     path("healthz", game_views.health, name="health"),
+    path("readyz", health.ready, name="ready"),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("admin/", admin.site.urls),
     path("api/rooms/", include("rooms.api_urls")),

@@ -11,24 +11,23 @@ names this site (its own host, or one of CSRF_TRUSTED_ORIGINS), or, without `Ori
 be `text/plain` (what sendBeacon sends for a string, and a type that needs no CORS preflight)
 or `application/json`.
 
-The rate limit counts batches per client in the cache (Django's local-memory cache unless
-CACHES says otherwise), keyed by an HMAC of the client address and the current window that is
-never stored in the database and expires with the window.
+The rate limit is the site's one limiter (throttle/: Redis when REDIS_URL is set, the
+database otherwise, so every server process counts together): `STATS_BATCHES`, a bucket of 30
+batches per client (IPv4 address or IPv6 /64) refilling one every 2 s, stored only as an HMAC
+while the client is limited.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import time
-
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest
 
+from throttle import limiter, limits
+
 CONTENT_TYPES = ("text/plain", "application/json")
-RATE_WINDOW_SECONDS = 60
-RATE_MAX_BATCHES = 30
+# For the refusal's words: a full bucket takes this long to refill.
+RATE_MAX_BATCHES = limits.STATS_BATCHES.capacity
+RATE_WINDOW_SECONDS = round(limits.STATS_BATCHES.capacity * limits.STATS_BATCHES.refill_seconds)
 
 
 def origin_problem(request: HttpRequest) -> str | None:
@@ -55,17 +54,6 @@ def content_type_problem(request: HttpRequest) -> str | None:
 
 
 def over_rate(request: HttpRequest, now: float | None = None) -> bool:
-    """Counts this batch; True when the client sent more than RATE_MAX_BATCHES this window."""
-    window = int((time.time() if now is None else now) // RATE_WINDOW_SECONDS)
-    client = request.META.get("REMOTE_ADDR", "")
-    digest = hmac.new(
-        settings.SECRET_KEY.encode(), f"stats-rate|{window}|{client}".encode(), hashlib.sha256
-    ).hexdigest()[:32]
-    key = f"stats-rate:{digest}"
-    cache.add(key, 0, timeout=RATE_WINDOW_SECONDS * 2)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=RATE_WINDOW_SECONDS * 2)
-        count = 1
-    return count > RATE_MAX_BATCHES
+    """Counts this batch; True when the client's allowance (limits.STATS_BATCHES) is spent."""
+    client = limiter.client_key(request.META.get("REMOTE_ADDR"))
+    return not limiter.allow(limits.STATS_BATCHES, client, now)

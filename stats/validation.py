@@ -2,7 +2,9 @@
 
 Everything is checked before anything is built, so a batch is stored whole or not at all.
 A refusal is a BatchError with a machine-readable code and a detail naming the place
-(e.g. `events[3].mode`), answered as 400 {"error": code, "detail": detail}.
+(e.g. `events[3].mode`), answered as 400 {"error": code, "detail": detail} (413 for
+`too-large`). No input makes the parser fail otherwise: nesting too deep, integers too long
+for Python and NaN/Infinity are refusals too, and client text in a detail is cut short.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from datetime import datetime
 
 from stats import schema
 from stats.models import Event
+
+MAX_INT_DIGITS = 6
 
 
 class BatchError(Exception):
@@ -28,16 +32,18 @@ def parse_batch(body: bytes) -> list[dict]:
             "too-large", f"the body has {len(body)} bytes; at most {schema.MAX_BODY_BYTES}"
         )
     try:
-        data = json.loads(body.decode("utf-8"))
+        data = json.loads(body.decode("utf-8"), parse_int=_short_int, parse_constant=_no_constant)
     except UnicodeDecodeError as error:
         raise BatchError("bad-encoding", f"the body is not UTF-8 ({error.reason})") from None
     except json.JSONDecodeError as error:
         raise BatchError("bad-json", f"the body is not JSON: {error.msg}") from None
+    except RecursionError:  # a few KB of [[[[... nest deeper than the parser will go
+        raise BatchError("bad-json", "the body nests too deeply") from None
     if not isinstance(data, dict):
         raise BatchError("bad-type", f"the body must be an object, not {_type_name(data)}")
     extra = sorted(set(data) - {"events"})
     if extra:
-        raise BatchError("unknown-field", f"unknown top-level field {extra[0]!r}")
+        raise BatchError("unknown-field", f"unknown top-level field {_shown(extra[0])}")
     if "events" not in data:
         raise BatchError("missing-field", "the body has no 'events' list")
     events = data["events"]
@@ -54,6 +60,23 @@ def parse_batch(body: bytes) -> list[dict]:
     return events
 
 
+def _short_int(text: str) -> int:
+    # Python refuses to convert integers of more than 4,300 digits (a ValueError that is not
+    # a JSONDecodeError); no field needs more than a few.
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise BatchError("bad-value", f"a number has {len(text)} digits; at most {MAX_INT_DIGITS}")
+    return int(text)
+
+
+def _no_constant(name: str):
+    raise BatchError("bad-json", f"{name} is not JSON")
+
+
+def _shown(text: str) -> str:
+    """Client text in an answer: quoted and cut to 40 characters, never echoed whole."""
+    return repr(text if len(text) <= 40 else text[:40] + "…")
+
+
 def check_event(event, where: str) -> None:
     if not isinstance(event, dict):
         raise BatchError("bad-type", f"{where} must be an object, not {_type_name(event)}")
@@ -64,7 +87,7 @@ def check_event(event, where: str) -> None:
     allowed = {"event", *schema.KIND_FIELDS[kind], *schema.DEVICE_FIELDS}
     for name in event:
         if name not in allowed:
-            raise BatchError("unknown-field", f"{where}.{name} is not a field of {kind!r}")
+            raise BatchError("unknown-field", f"{where}.{_shown(name)} is not a field of {kind!r}")
     required = [n for n, need in schema.KIND_FIELDS[kind].items() if need == "required"]
     for name in [*required, *schema.DEVICE_FIELDS]:
         if name not in event:
@@ -111,26 +134,19 @@ def _check_rules(event: dict, kind: str, where: str) -> None:
 
 def _check_value(value, name: str, where: str) -> None:
     if not isinstance(value, str):
-        raise BatchError(
-            "bad-type", f"{where}.{name} must be a string, not {_type_name(value)}"
-        )
+        raise BatchError("bad-type", f"{where}.{name} must be a string, not {_type_name(value)}")
     allowed = schema.VALUES[name]
     if value not in allowed:
-        shown = value if len(value) <= 40 else value[:40] + "…"
         raise BatchError(
-            "bad-value", f"{where}.{name} {shown!r} is not one of {', '.join(allowed)}"
+            "bad-value", f"{where}.{name} {_shown(value)} is not one of {', '.join(allowed)}"
         )
 
 
 def _check_moves(value, where: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BatchError(
-            "bad-type", f"{where}.moves must be an integer, not {_type_name(value)}"
-        )
+        raise BatchError("bad-type", f"{where}.moves must be an integer, not {_type_name(value)}")
     if not 0 <= value <= schema.MAX_MOVES:
-        raise BatchError(
-            "bad-value", f"{where}.moves {value} is outside 0..{schema.MAX_MOVES}"
-        )
+        raise BatchError("bad-value", f"{where}.moves {value} is outside 0..{schema.MAX_MOVES}")
 
 
 def _type_name(value) -> str:

@@ -2,7 +2,7 @@
 
 Answers 204 when the whole batch is stored; otherwise nothing is stored and the answer is
 JSON {"error": code, "detail": text}: 403 cross-origin, 415 content-type, 429 rate-limited,
-400 for everything about the body (stats/validation.py). Why no CSRF token:
+413 too-large, 400 for everything else about the body (stats/validation.py). Why no CSRF token:
 stats/ingest_guard.py. Nothing from the request but the checked body is stored: no address,
 no user agent, no cookie, no header; the time is the hour the batch arrived in.
 """
@@ -34,10 +34,12 @@ def events(request: HttpRequest) -> HttpResponse:
     problem = ingest_guard.content_type_problem(request)
     if problem:
         return _refuse(415, "content-type", problem)
+    # Under the server, site_config/body_limit.py has refused a body over the cap before
+    # Django read it (chunked ones too); this is the same check for any other way in.
     declared = request.META.get("CONTENT_LENGTH") or "0"
     if declared.isdigit() and int(declared) > schema.MAX_BODY_BYTES:
         return _refuse(
-            400, "too-large", f"the body has {declared} bytes; at most {schema.MAX_BODY_BYTES}"
+            413, "too-large", f"the body has {declared} bytes; at most {schema.MAX_BODY_BYTES}"
         )
     if ingest_guard.over_rate(request):
         return _refuse(
@@ -49,7 +51,7 @@ def events(request: HttpRequest) -> HttpResponse:
     try:
         checked = parse_batch(request.body)
     except BatchError as error:
-        return _refuse(400, error.code, error.detail)
+        return _refuse(413 if error.code == "too-large" else 400, error.code, error.detail)
     with transaction.atomic():
         Event.objects.bulk_create(to_rows(checked, timezone.now()))
     return HttpResponse(status=204)

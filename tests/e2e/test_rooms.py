@@ -122,3 +122,25 @@ def test_an_unknown_room_offers_a_new_one(page, live_server_url):
     expect(page.locator("[data-room-problem=room-gone]")).to_be_visible()
     page.locator("form[action='/api/rooms/'] button").first.click()
     expect(page).to_have_url(re.compile(r"/zh-hans/r/[A-Za-z0-9_-]{22,}/$"))
+
+
+def test_a_long_game_arrives_whole_after_a_reload(live_server_url, page):
+    """A Nine Men's Morris room 301 plies in: the page gets the header and three move slices,
+    replays them with its engine twin and shows every move (the server never sends the
+    position, and no message is larger than 8 KiB)."""
+    from rooms import services
+    from tests.rooms.long_games import long_game
+
+    moves = long_game("nine-mens-morris", 320)[:301]
+    room, host = services.create_room("nine-mens-morris")
+    guest = services.join(room.id, None).secret
+    for ply, text in enumerate(moves):
+        services.play_move(room.id, (host, guest)[ply % 2], ply, text)
+    watch(page)
+    page.context.add_cookies([{"name": f"seat_{room.id}", "value": host, "url": live_server_url}])
+    page.goto(f"{live_server_url}/ja/r/{room.id}/")
+    expect(page.locator(PANEL)).to_have_attribute("data-connection", "open")
+    expect(page_of(page)).to_have_attribute("data-moves", str(len(moves)))
+    page.reload()
+    expect(page.locator(PANEL)).to_have_attribute("data-connection", "open")
+    expect(page_of(page)).to_have_attribute("data-moves", str(len(moves)))

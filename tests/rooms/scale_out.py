@@ -18,6 +18,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
+# As scripts/run.sh and the README's production line start daphne (a test checks they agree).
+TRANSPORT_FLAGS = ("--websocket-max-message-size", "65536", "--websocket-max-frame-size", "65536")
 
 
 @contextmanager
@@ -74,8 +76,7 @@ class Daphne:
                 "127.0.0.1",
                 "-p",
                 str(self.port),
-                "--websocket-max-message-size",
-                "4096",
+                *TRANSPORT_FLAGS,
                 "site_config.asgi:application",
             ],
             cwd=ROOT,
@@ -174,27 +175,37 @@ def random_game(slug, seed):
 
 
 class Client:
-    """A room socket (the `websockets` library) that keeps the last snapshot it saw."""
+    """A room socket (the `websockets` library) that follows the room as RoomSession does:
+    the full state (a header, then `moves` slices), then one event per change. It keeps the
+    header (`room`), the move texts (`moves`) and the largest message it received."""
 
     def __init__(self, connection):
         self.connection = connection
         self.room: dict | None = None
+        self.moves: list[str] = []
         self.you: dict | None = None
         self.inbox: list[dict] = []
+        self.largest = 0
+        self._incoming: tuple[dict, list[str]] | None = None
 
     @classmethod
     async def open(cls, server_origin, room_id, secret=None):
+        client = cls(await cls.open_raw(server_origin, room_id, secret))
+        await client.expect("ready")
+        return client
+
+    @staticmethod
+    async def open_raw(server_origin, room_id, secret=None):
+        """The bare `websockets` connection, before any message is read."""
         from websockets.asyncio.client import connect
 
         url = server_origin.replace("http", "ws", 1) + f"/ws/rooms/{room_id}/"
         headers = {"Cookie": f"seat_{room_id}={secret}"} if secret else {}
-        connection = await connect(url, origin=server_origin, additional_headers=headers)
-        client = cls(connection)
-        await client.expect("welcome")
-        return client
+        return await connect(url, origin=server_origin, additional_headers=headers, max_size=2**20)
 
     async def expect(self, wanted, timeout=10.0, where=None):
-        """The next message of type `wanted` (and matching `where`), keeping the snapshot."""
+        """The next message of type `wanted` (and matching `where`), keeping the room. The
+        pseudo-type `ready` is the end of a full state: its header and every move slice."""
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
@@ -204,21 +215,46 @@ class Client:
                 raw = await asyncio.wait_for(self.connection.recv(), left)
             except TimeoutError:
                 raise TimeoutError(f"no {wanted} message; last: {self.inbox[-3:]}") from None
+            self.largest = max(self.largest, len(raw.encode() if isinstance(raw, str) else raw))
             message = json.loads(raw)
             self.inbox = [*self.inbox[-9:], message]
-            if "room" in message:
-                if self.room is None or message["room"]["version"] >= self.room["version"]:
-                    self.room, self.you = message["room"], message["you"]
+            ready = self._follow(message)
+            if ready and wanted == "ready":
+                return message
             if message["type"] == wanted and (where is None or where(message)):
                 return message
+
+    def _follow(self, message) -> bool:
+        """Apply a message to the kept room; True when a full state is complete."""
+        kind = message["type"]
+        if kind in ("welcome", "state"):
+            self.you = message["you"]
+            self._incoming = (message["room"], [])
+        elif kind == "moves" and self._incoming:
+            room, texts = self._incoming
+            assert (message["round"], message["from"]) == (room["round"], len(texts))
+            texts += message["moves"]
+        elif kind == "room" and self.room and message["room"]["version"] > self.room["version"]:
+            self.you = message["you"]
+            if message["event"] == "moved":
+                assert message["move"]["ply"] == len(self.moves), "an event was missed"
+                self.moves.append(message["move"]["text"])
+            elif message["room"]["round"] != self.room["round"]:
+                self.moves = []
+            self.room = message["room"]
+        if self._incoming and len(self._incoming[1]) >= self._incoming[0]["ply"]:
+            self.room, self.moves = self._incoming
+            self._incoming = None
+            return True
+        return False
 
     async def send(self, message):
         await self.connection.send(json.dumps(message))
 
-    async def play(self, ply, text, others=()):
+    async def play(self, ply, text, others=(), pace=0.1):
         """Send a move and wait until this client and `others` have seen it applied. Paced
         so as not to trip the server's limit of 10 messages per second per socket."""
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(pace)
         await self.send({"type": "move", "ply": ply, "move": text})
         for client in (self, *others):
             await client.expect("room", where=lambda m: m["room"]["ply"] > ply)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from contextlib import asynccontextmanager
 
@@ -9,16 +10,20 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from rooms import consumers, services
+from rooms import consumers, services, wire
 from site_config.asgi import application
+from throttle import limits
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 ORIGIN = (b"origin", b"http://127.0.0.1")
 SCORE_FOUR_WIN = ["A1", "B1", "A1", "B1", "A1", "B1", "A1"]
 
 
+HOST = (b"host", b"127.0.0.1")
+
+
 def headers(room_id=None, secret=None, origin=ORIGIN):
-    result = [origin] if origin else []
+    result = [HOST, origin] if origin else [HOST]
     if secret:
         result.append((b"cookie", f"seat_{room_id}={secret}; other=1".encode()))
     return result
@@ -44,6 +49,17 @@ async def receive(communicator, wanted, limit=20):
         if message["type"] == wanted:
             return message
     raise AssertionError(f"no {wanted} message")
+
+
+async def full_state(communicator, wanted="welcome"):
+    """A `welcome` or `state` message and the move texts of the `moves` slices after it."""
+    message = await receive(communicator, wanted)
+    texts = []
+    while len(texts) < message["room"]["ply"]:
+        chunk = await receive(communicator, "moves")
+        assert (chunk["round"], chunk["from"]) == (message["room"]["round"], len(texts))
+        texts += chunk["moves"]
+    return message, texts
 
 
 async def new_room(game="score-four", joined=True):
@@ -84,7 +100,9 @@ async def test_a_full_game_between_two_sockets():
         while started["event"] != "rematch-started":
             started = await receive(white, "room")
         assert started["you"] == {"seat": "host", "side": 1}
-        assert started["room"]["round"] == 2 and started["room"]["moves"] == []
+        assert started["room"]["round"] == 2 and started["room"]["ply"] == 0
+        await white.send_json_to({"type": "rematch", "round": 1})
+        assert (await receive(white, "error"))["code"] == "stale-round"
 
 
 async def test_refused_moves_answer_the_sender_only_with_a_code():
@@ -106,8 +124,8 @@ async def test_refused_moves_answer_the_sender_only_with_a_code():
         await black.send_json_to({"type": "move", "ply": 1})
         assert (await receive(black, "error"))["code"] == "missing-field"
         await black.send_json_to({"type": "sync"})
-        state = await receive(black, "state")
-        assert state["room"]["ply"] == 1 and state["room"]["version"] == 3
+        state, texts = await full_state(black, "state")
+        assert state["room"]["ply"] == 1 and state["room"]["version"] == 3 and texts == ["A1"]
 
 
 async def test_reconnecting_keeps_the_seat_and_gets_the_full_state():
@@ -117,9 +135,9 @@ async def test_reconnecting_keeps_the_seat_and_gets_the_full_state():
         await white.send_json_to({"type": "move", "ply": 0, "move": "b2"})
         await receive(white, "room")
     async with socket(room_id, host) as white_again, socket(room_id, guest) as black:
-        welcome = await receive(white_again, "welcome")
+        welcome, texts = await full_state(white_again)
         assert welcome["you"]["side"] == 0
-        assert welcome["room"]["moves"] == [{"text": "b2", "player": 0}]
+        assert texts == ["b2"]
         await receive(black, "welcome")
         await black.send_json_to({"type": "move", "ply": 1, "move": "a1"})
         assert (await receive(white_again, "room"))["move"]["text"] == "a1"
@@ -159,10 +177,10 @@ async def test_joining_from_the_page_reaches_the_waiting_host():
         from channels.layers import get_channel_layer
 
         joined = await database_sync_to_async(services.join)(room_id, None)
-        snapshot = await database_sync_to_async(services.snapshot)(joined.room)
+        header = await database_sync_to_async(services.header)(joined.room)
         await get_channel_layer().group_send(
             consumers.group_name(room_id),
-            {"type": "room.event", "event": "joined", "room": snapshot},
+            {"type": "room.event", "event": "joined", "room": header},
         )
         event = await receive(white, "room")
         assert (event["event"], event["room"]["status"]) == ("joined", "playing")
@@ -178,7 +196,7 @@ async def test_malformed_messages_get_errors_and_the_room_carries_on():
             ('{"kind": "move"}', "missing-field"),
             ('{"type": "teleport"}', "unknown-type"),
             ('{"type": "move", "ply": "zero", "move": "A1"}', "bad-field"),
-            ("x" * (consumers.MAX_MESSAGE_CHARS + 1), "too-large"),
+            ("x" * (wire.MAX_MESSAGE_BYTES + 1), "too-large"),
         ]
         for text, code in cases:
             await white.send_to(text_data=text)
@@ -197,13 +215,13 @@ async def test_flooding_is_refused_then_closed():
     try:
         assert (await communicator.connect())[0]
         await receive(communicator, "welcome")
-        for _ in range(consumers.CLOSE_AFTER_PER_SECOND + 1):
+        for _ in range(limits.SOCKET_CLOSE_PER_SECOND + 1):
             await communicator.send_to(text_data=json.dumps({"type": "ping"}))
         codes = []
         while True:
             output = await communicator.receive_output(timeout=3)
             if output["type"] == "websocket.close":
-                assert output["code"] == consumers.CLOSE_FLOOD
+                assert output["code"] == consumers.CLOSE_LIMIT
                 break
             codes.append(json.loads(output["text"]).get("code"))
         assert "too-many-messages" in codes
@@ -237,3 +255,208 @@ async def test_an_unknown_room_says_gone_and_closes():
         assert (closed["type"], closed["code"]) == ("websocket.close", consumers.CLOSE_GONE)
     finally:
         await communicator.disconnect()
+
+
+# --- hostile frames, odd cookies, odd paths (issue: friend rooms that never break) -----------
+
+
+async def test_hostile_frames_get_short_errors_and_keep_the_socket():
+    room_id, host, guest = await new_room()
+    async with socket(room_id, host) as white:
+        await receive(white, "welcome")
+        cases = [
+            ("[" * 2000 + "]" * 2000, "not-json"),  # RecursionError, not ValueError
+            ('{"a":' * 600 + "1" + "}" * 600, "missing-field"),
+            (json.dumps({"type": "x" * 4070}), "unknown-type"),
+            (json.dumps({"type": "가" * 700}, ensure_ascii=False), "unknown-type"),
+            (json.dumps({"type": ["move"]}), "unknown-type"),
+            ('{"type": "move", "ply": ' + "9" * 4000 + ', "move": "A1"}', "bad-field"),
+            (json.dumps({"type": "move", "ply": True, "move": "A1"}), "bad-field"),
+            (
+                json.dumps({"type": "move", "ply": 0, "move": "가" * 1000}, ensure_ascii=False),
+                "bad-field",
+            ),
+            (json.dumps({"type": "rematch", "round": 1.0}), "bad-field"),
+            ("가" * 2012, "too-large"),  # 2,012 characters but 6,036 bytes of UTF-8
+        ]
+        for text, code in cases:
+            await white.send_to(text_data=text)
+            output = await white.receive_output(timeout=3)
+            while '"presence"' in output.get("text", ""):
+                output = await white.receive_output(timeout=3)
+            assert output["type"] == "websocket.send", (code, output)
+            assert len(output["text"].encode()) < 300  # nothing of the input comes back
+            error = json.loads(output["text"])
+            assert (error["type"], error["code"]) == ("error", code)
+        await asyncio.sleep(1.1)  # past this socket's 10 messages a second
+        await white.send_json_to({"type": "move", "ply": 0, "move": "A1"})
+        assert (await receive(white, "room"))["room"]["ply"] == 1
+
+
+async def test_a_failing_handler_answers_server_error_and_keeps_the_socket(monkeypatch):
+    room_id, host, guest = await new_room()
+
+    def broken(*args):
+        raise RuntimeError("a bug")
+
+    async with socket(room_id, host) as white:
+        await receive(white, "welcome")
+        monkeypatch.setattr(consumers, "_move", broken)
+        await white.send_json_to({"type": "move", "ply": 0, "move": "A1"})
+        error = await receive(white, "error")
+        assert (error["code"], error["for"]) == ("server-error", "move")
+        monkeypatch.undo()
+        await white.send_json_to({"type": "move", "ply": 0, "move": "A1"})
+        assert (await receive(white, "room"))["room"]["ply"] == 1
+
+
+async def test_a_crashed_socket_leaves_no_ghost_watcher(monkeypatch):
+    room_id, host, guest = await new_room()
+    original = consumers.RoomConsumer.room_presence
+
+    async def crash_the_watcher(self, event):
+        if not self.seat:
+            raise RuntimeError("a crash while sending")
+        await original(self, event)
+
+    monkeypatch.setattr(consumers.RoomConsumer, "room_presence", crash_the_watcher)
+    async with socket(room_id, host) as white:
+        await receive(white, "welcome")
+        watcher = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=headers())
+        await watcher.connect()  # its own presence broadcast comes back to it and crashes it
+        with pytest.raises(RuntimeError):
+            await watcher.wait(timeout=3)
+        presence = await receive(white, "presence")
+        while presence["spectators"]:
+            presence = await receive(white, "presence")
+        count = await database_sync_to_async(
+            lambda: services.presence(services.live_room(room_id))
+        )()
+        assert count["spectators"] == 0  # gone at once, not after 30 s
+
+
+async def test_a_seat_cookie_after_odd_cookies_still_seats_the_player():
+    room_id, host, guest = await new_room()
+    odd = (
+        'consent={"ads":false,"v":[1,2]}; spaced=a b c; name=\xed\x95\x9c; '
+        f"seat_{room_id}={host}; after=1"
+    ).encode("latin-1")
+    communicator = WebsocketCommunicator(
+        application, f"/ws/rooms/{room_id}/", headers=[HOST, ORIGIN, (b"cookie", odd)]
+    )
+    assert (await communicator.connect())[0]
+    try:
+        welcome = await receive(communicator, "welcome")
+        assert welcome["you"] == {"seat": "host", "side": 0}
+    finally:
+        await communicator.disconnect()
+
+
+@pytest.mark.parametrize("path", ["/ws/rooms/a/b/", "/ws/nothing/", "/ws/rooms/"])
+async def test_a_path_that_is_no_room_says_gone(path):
+    communicator = WebsocketCommunicator(application, path, headers=headers())
+    assert (await communicator.connect())[0]
+    try:
+        error = await communicator.receive_json_from(timeout=3)
+        assert (error["code"], error["for"]) == ("room-gone", "connect")
+        closed = await communicator.receive_output(timeout=3)
+        assert closed == {"type": "websocket.close", "code": consumers.CLOSE_GONE}
+    finally:
+        await communicator.disconnect()
+
+
+@pytest.mark.parametrize(
+    "origin",
+    [b"https://127.0.0.1", b"http://127.0.0.1:8080", b"http://127.0.0.1.evil.example", b"null"],
+)
+async def test_the_origin_must_match_scheme_host_and_port(origin):
+    room_id, host, _ = await new_room()
+    communicator = WebsocketCommunicator(
+        application, f"/ws/rooms/{room_id}/", headers=headers(room_id, host, (b"origin", origin))
+    )
+    connected, _ = await communicator.connect()
+    assert not connected
+    await communicator.disconnect()
+
+
+async def test_a_repeated_rematch_request_is_refused_and_not_broadcast():
+    room_id, host, guest = await new_room()
+    async with socket(room_id, host) as white, socket(room_id, guest) as black:
+        await receive(white, "welcome")
+        await receive(black, "welcome")
+        players = [white, black]
+        for ply, text in enumerate(SCORE_FOUR_WIN):
+            await players[ply % 2].send_json_to({"type": "move", "ply": ply, "move": text})
+            await receive(white, "room")
+            await receive(black, "room")
+        await white.send_json_to({"type": "rematch", "round": 1})
+        first = await receive(black, "room")
+        await white.send_json_to({"type": "rematch", "round": 1})
+        assert (await receive(white, "error"))["code"] == "duplicate-rematch"
+        await black.send_json_to({"type": "ping"})
+        pong = await receive(black, "pong")  # no second rematch event came before it
+        assert pong["version"] == first["room"]["version"]
+
+
+async def test_the_message_budget_follows_the_client_across_reconnects(monkeypatch):
+    from throttle import limiter
+
+    monkeypatch.setattr(limits, "SOCKET_MESSAGES", limiter.Limit("socket-messages", 5, 600))
+    room_id, host, guest = await new_room()
+    async with socket(room_id, host) as white:
+        await receive(white, "welcome")
+        for _ in range(5):
+            await white.send_json_to({"type": "ping"})
+            await receive(white, "pong")
+        await white.send_json_to({"type": "ping"})
+        assert (await receive(white, "error"))["code"] == "too-many-messages"
+    async with socket(room_id, host) as again:  # a new socket does not get a new budget
+        await receive(again, "welcome")
+        await again.send_json_to({"type": "ping"})
+        assert (await receive(again, "error"))["code"] == "too-many-messages"
+
+
+async def test_the_message_budget_is_per_client_address(monkeypatch):
+    from throttle import limiter
+
+    monkeypatch.setattr(limits, "SOCKET_MESSAGES", limiter.Limit("socket-messages", 2, 600))
+    room_id, host, guest = await new_room()
+    here = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=headers())
+    here.scope["client"] = ["2001:db8:5:6::1", 5000]
+    there = WebsocketCommunicator(application, f"/ws/rooms/{room_id}/", headers=headers())
+    there.scope["client"] = ["2001:db8:5:7::1", 5000]
+    try:
+        for communicator in (here, there):
+            assert (await communicator.connect())[0]
+            await receive(communicator, "welcome")
+        for _ in range(2):
+            await here.send_json_to({"type": "ping"})
+            await receive(here, "pong")
+        await here.send_json_to({"type": "ping"})
+        assert (await receive(here, "error"))["code"] == "too-many-messages"
+        await there.send_json_to({"type": "ping"})  # another /64: its own budget
+        await receive(there, "pong")
+    finally:
+        await here.disconnect()
+        await there.disconnect()
+
+
+async def test_most_pings_write_nothing_and_a_late_one_refreshes_the_row(monkeypatch):
+    from rooms.models import Connection
+
+    room_id, host, guest = await new_room()
+
+    def seen_at():
+        return Connection.objects.get(room_id=room_id).seen_at
+
+    async with socket(room_id, host) as white:
+        await receive(white, "welcome")
+        first = await database_sync_to_async(seen_at)()
+        await white.send_json_to({"type": "ping"})
+        pong = await receive(white, "pong")
+        assert pong["players"] == [True, False] and pong["version"] == 2
+        assert await database_sync_to_async(seen_at)() == first  # no write
+        monkeypatch.setattr(services, "HEARTBEAT_WRITE_SECONDS", 0)
+        await white.send_json_to({"type": "ping"})
+        await receive(white, "pong")
+        assert await database_sync_to_async(seen_at)() > first

@@ -5,6 +5,7 @@ scripts/services.sh, two daphne processes, one player on each. These run in the 
 from __future__ import annotations
 
 import asyncio
+import json
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -16,6 +17,7 @@ from tests.rooms.scale_out import (
     join_room,
     migrate,
     random_game,
+    request,
     services,
 )
 
@@ -29,7 +31,8 @@ def cluster(tmp_path_factory):
         migrate(env)
         servers = []
         try:
-            servers = [Daphne(env, base / f"daphne-{n}.log") for n in range(2)]
+            roomy = {**env, "LIMIT_ROOM_CREATION_CAPACITY": "1000"}
+            servers = [Daphne(roomy, base / f"daphne-{n}.log") for n in range(2)]
             yield env, servers, base
         finally:
             for server in servers:
@@ -62,7 +65,7 @@ def test_a_full_game_with_one_player_on_each_process(cluster):
                 await players[side].play(ply, text, others=[players[1 - side]])
             for client in (white, black):
                 assert client.room["status"] == "finished"
-                assert [m["text"] for m in client.room["moves"]] == [t for t, _ in moves]
+                assert client.moves == [t for t, _ in moves]
             # Two moves racing for the same ply from two processes: exactly one applies.
             await white.send({"type": "rematch", "round": 1})
             await black.send({"type": "rematch", "round": 1})
@@ -75,8 +78,8 @@ def test_a_full_game_with_one_player_on_each_process(cluster):
             assert error["code"] in {"stale-ply", "duplicate-move"}
             await white.expect("room", where=lambda m: m["room"]["ply"] == 1)
             await black.send({"type": "sync"})
-            state = await black.expect("state")
-            assert [m["text"] for m in state["room"]["moves"]] == ["A1"]
+            await black.expect("ready")
+            assert black.moves == ["A1"]
         finally:
             await white.close()
             await black.close()
@@ -103,12 +106,12 @@ def test_a_process_dies_mid_game_and_the_game_finishes_on_the_other(cluster):
             await white.close()
             white = await Client.open(b.origin, room_id, host)  # the client reconnects
             assert white.you == {"seat": "host", "side": 0}
-            assert [m["text"] for m in white.room["moves"]] == [t for t, _ in moves[:half]]
+            assert white.moves == [t for t, _ in moves[:half]]
             players[0] = white
             for ply, (text, side) in enumerate(moves[half:], start=half):
                 await players[side].play(ply, text, others=[players[1 - side]])
             assert white.room["status"] == "finished"
-            assert [m["text"] for m in black.room["moves"]] == [t for t, _ in moves]
+            assert black.moves == [t for t, _ in moves]
         finally:
             await white.close()
             await black.close()
@@ -117,3 +120,96 @@ def test_a_process_dies_mid_game_and_the_game_finishes_on_the_other(cluster):
         asyncio.run(scenario())
     finally:
         doomed.stop()
+
+
+def database_rows(env, sql, *params):
+    import psycopg
+
+    with psycopg.connect(env["DATABASE_URL"]) as connection:
+        return connection.execute(sql, params).fetchall()
+
+
+def test_moves_racing_for_one_ply_from_two_processes_apply_exactly_once(cluster):
+    """The host has a socket on each process and sends a different first move on both at
+    the same instant, in 24 rooms: PostgreSQL sees the two transactions truly concurrently,
+    and the ply-checked UPDATE plus the unique move row let exactly one through."""
+    env, (a, b), _base = cluster
+
+    async def race():
+        room_id, host = create_room(a.port)
+        _status, _guest = join_room(b.port, room_id)
+        on_a = await Client.open(a.origin, room_id, host)
+        on_b = await Client.open(b.origin, room_id, host)
+        try:
+            await asyncio.gather(
+                on_a.send({"type": "move", "ply": 0, "move": "A1"}),
+                on_b.send({"type": "move", "ply": 0, "move": "D4"}),
+            )
+            return room_id, [await _first_answer(on_a), await _first_answer(on_b)]
+        finally:
+            await on_a.close()
+            await on_b.close()
+
+    async def all_races():
+        return [await race() for _ in range(24)]
+
+    for room_id, answers in asyncio.run(all_races()):
+        rows = database_rows(
+            env, "SELECT ply, text FROM rooms_move WHERE room_id = %s AND round = 1", room_id
+        )
+        assert len(rows) == 1 and rows[0][0] == 0, rows
+        (ply,) = database_rows(env, "SELECT ply FROM rooms_room WHERE id = %s", room_id)[0]
+        assert ply == 1
+        assert sorted(answers) == ["applied", "stale-ply"], answers
+
+
+async def _first_answer(client):
+    """The code of the error this socket's move got, or `applied` if none came: read up to
+    the room's `moved` event, then ping: the answer to the move comes before the pong."""
+    error, moved, pinged = None, False, False
+    while True:
+        message = json.loads(await asyncio.wait_for(client.connection.recv(), 10))
+        if message["type"] == "error":
+            error = message["code"]
+        moved = moved or (message["type"] == "room" and message.get("event") == "moved")
+        if moved and not pinged:
+            await client.send({"type": "ping"})
+            pinged = True
+        if message["type"] == "pong" and pinged:
+            return error or "applied"
+
+
+def test_the_limiter_is_shared_by_two_processes(cluster, tmp_path):
+    """Room creation and live sockets per client, counted across two processes on Redis."""
+    env, _servers, _base = cluster
+    limited = {
+        **env,
+        "REDIS_URL": env["REDIS_URL"].rsplit("/", 1)[0] + "/1",  # buckets of their own
+        "LIMIT_ROOM_CREATION_CAPACITY": "5",
+        "LIMIT_SOCKETS_PER_CLIENT": "4",
+        # Keys are HMACs with the secret key: another key counts apart from the sockets that
+        # the other tests (and the process they killed) left in the shared database.
+        "SECRET_KEY": "a-key-of-the-limited-pair-only",
+    }
+    pair = [Daphne(limited, tmp_path / f"limited-{n}.log") for n in range(2)]
+    try:
+        statuses = []
+        for n in range(8):
+            port = pair[n % 2].port
+            statuses.append(request(port, "POST", "/api/rooms/", {"game": "dara"})[0])
+        assert statuses == [201] * 5 + [429] * 3
+
+        async def sockets():
+            room_id, _host = create_room(_servers[0].port)  # the same database
+            opened = [await Client.open(pair[n % 2].origin, room_id) for n in range(4)]
+            fifth = await Client.open_raw(pair[1].origin, room_id)
+            error = json.loads(await fifth.recv())
+            await fifth.wait_closed()
+            for client in opened:
+                await client.close()
+            return error["code"], fifth.close_code
+
+        assert asyncio.run(sockets()) == ("too-many-sockets", 4429)
+    finally:
+        for server in pair:
+            server.stop()

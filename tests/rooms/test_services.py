@@ -10,13 +10,18 @@ from django.db import connections
 from django.utils import timezone
 
 from rooms import services
-from rooms.models import Connection, CreationWindow, Move, Room
+from rooms.models import Connection, Move, Room
 from rooms.services import RoomError
+from throttle import limiter, limits
+from throttle.models import Bucket
 
 pytestmark = pytest.mark.django_db
 
 # White wins Score Four on peg A1 (four balls on one peg); black stacks on B1.
 SCORE_FOUR_WIN = ["A1", "B1", "A1", "B1", "A1", "B1", "A1"]
+
+
+CLIENT = "203.0.113.1"
 
 
 def started(game="score-four"):
@@ -105,16 +110,18 @@ def test_a_full_game_is_stored_move_by_move():
     assert room.status == Room.FINISHED and room.ply == 7
     cells = ["A1/1", "A1/2", "A1/3", "A1/4"]
     assert room.outcome == {"winner": 0, "reason": "line", "cells": cells}
-    snapshot = services.snapshot(room)
-    assert [m["text"] for m in snapshot["moves"]] == SCORE_FOUR_WIN
-    assert [m["player"] for m in snapshot["moves"]] == [0, 1, 0, 1, 0, 1, 0]
-    assert snapshot["state"]["pegs"][0] == "wwww"
+    assert services.move_texts(room) == SCORE_FOUR_WIN
+    assert [m.side for m in Move.objects.filter(room=room)] == [0, 1, 0, 1, 0, 1, 0]
+    assert room.state["pegs"][0] == "wwww"
+    header = services.header(room)
+    assert (header["ply"], header["status"], header["outcome"]) == (7, "finished", room.outcome)
+    assert "state" not in header and "moves" not in header  # small whatever the length
 
 
 def test_moves_are_stored_canonically():
     room, host, guest = started("tic-tac-toe")
     room = services.play_move(room.id, host, 0, "B2")
-    assert services.snapshot(room)["moves"] == [{"text": "b2", "player": 0}]
+    assert services.move_texts(room) == ["b2"]
 
 
 def test_duplicate_stale_future_and_out_of_turn_moves_change_nothing():
@@ -188,29 +195,35 @@ def test_rematch_swaps_colours_when_both_ask():
     assert code_of(services.request_rematch, room.id, host, 2) == "stale-round"
     room = services.request_rematch(room.id, host, 1)
     assert room.round == 1 and room.status == Room.FINISHED
-    assert services.snapshot(room)["rematch"] == [True, False]
+    assert services.header(room)["rematch"] == [True, False]
+    version = room.version
+    assert code_of(services.request_rematch, room.id, host, 1) == "duplicate-rematch"
+    assert Room.objects.get(id=room.id).version == version  # nothing changed, nothing to send
+    for confused in (True, 1.0, "1", None, [1], 10**400):
+        assert code_of(services.request_rematch, room.id, guest, confused) == "bad-field"
+    assert Room.objects.get(id=room.id).round == 1
     room = services.request_rematch(room.id, guest, 1)
     assert room.round == 2 and room.status == Room.PLAYING and room.ply == 0
     assert room.host_side == 1  # the creator now plays black, the guest white
-    assert services.snapshot(room)["moves"] == [] and room.outcome is None
+    assert services.move_texts(room) == [] and room.outcome is None
     assert code_of(services.play_move, room.id, host, 0, "A1") == "not-your-turn"
     room = services.play_move(room.id, guest, 0, "A1")
-    assert services.snapshot(room)["moves"] == [{"text": "A1", "player": 0}]
+    assert services.move_texts(room) == ["A1"]
     assert code_of(services.request_rematch, room.id, guest, 1) == "stale-round"
 
 
 def test_presence_follows_heartbeats_and_goes_stale():
     room, host, guest = started()
-    services.connect(room.id, "chan-host", host)
-    services.connect(room.id, "chan-watch", None)
+    services.connect(room.id, "chan-host", host, CLIENT)
+    services.connect(room.id, "chan-watch", None, CLIENT)
     assert services.presence(room) == {"players": [True, False], "spectators": 1}
-    services.connect(room.id, "chan-guest", guest)
+    services.connect(room.id, "chan-guest", guest, CLIENT)
     assert services.presence(room)["players"] == [True, True]
     # A process that died leaves its row; it stops counting once its heartbeat is old.
     old = timezone.now() - services.PRESENCE_STALE - timedelta(seconds=1)
     Connection.objects.filter(channel_name="chan-guest").update(seen_at=old)
     assert services.presence(room)["players"] == [True, False]
-    services.heartbeat(room.id, "chan-guest", "guest")
+    services.heartbeat(room.id, "chan-guest", "guest", CLIENT)
     assert services.presence(room)["players"] == [True, True]
     services.disconnect("chan-host")
     assert services.presence(room) == {"players": [False, True], "spectators": 1}
@@ -227,7 +240,7 @@ def test_a_room_expires_after_thirty_idle_minutes():
 def test_a_connected_room_is_not_idle_but_still_ends_after_a_day():
     room, host, guest = started()
     past = timezone.now() - services.IDLE_LIMIT - timedelta(seconds=1)
-    services.connect(room.id, "chan", host)
+    services.connect(room.id, "chan", host, CLIENT)
     Room.objects.filter(id=room.id).update(last_active_at=past)
     assert services.live_room(room.id).id == room.id
     Room.objects.filter(id=room.id).update(created_at=timezone.now() - timedelta(hours=24))
@@ -245,7 +258,7 @@ def test_purge_deletes_expired_rooms_nobody_visits():
     idle, _, _ = started()
     old, _, _ = started()
     watched, _, _ = started()
-    services.connect(watched.id, "watcher", None)  # still heartbeating: not idle
+    services.connect(watched.id, "watcher", None, CLIENT)  # still heartbeating: not idle
     now = timezone.now()
     Room.objects.filter(id__in=[idle.id, watched.id]).update(
         last_active_at=now - timedelta(minutes=31)
@@ -253,9 +266,11 @@ def test_purge_deletes_expired_rooms_nobody_visits():
     Room.objects.filter(id=old.id).update(created_at=now - timedelta(hours=25))
     dead = now - timedelta(hours=1)  # a row left by a process that died
     Connection.objects.create(channel_name="dead", room=keep, seat="host", seen_at=dead)
-    CreationWindow.objects.create(key="k", window_start=now - timedelta(hours=1), count=3)
+    Bucket.objects.create(key="full-again", tat=now.timestamp() - 1)
+    Bucket.objects.create(key="still-limited", tat=now.timestamp() + 60)
     removed = services.purge()
-    assert removed == {"rooms": 2, "connections": 1, "limiter_windows": 1}
+    assert removed == {"rooms": 2, "connections": 1, "limiter_buckets": 1}
+    assert list(Bucket.objects.values_list("key", flat=True)) == ["still-limited"]
     assert set(Room.objects.values_list("id", flat=True)) == {keep.id, watched.id}
     assert Move.objects.filter(room_id__in=[idle.id, old.id]).count() == 0
 
@@ -271,10 +286,54 @@ def test_purge_command(capsys):
 
 
 def test_room_creation_is_rate_limited_per_client(monkeypatch):
-    monkeypatch.setattr(services, "CREATIONS_PER_WINDOW", 3)
+    monkeypatch.setattr(limits, "ROOM_CREATION", limiter.Limit("room-creation", 3, 30))
     for _ in range(3):
         services.allow_creation("203.0.113.5")
     assert code_of(services.allow_creation, "203.0.113.5") == "rate-limited"
     services.allow_creation("198.51.100.7")  # another client is not affected
-    keys = list(CreationWindow.objects.values_list("key", flat=True))
-    assert all("203.0.113.5" not in key for key in keys)  # never the address itself
+    keys = list(Bucket.objects.values_list("key", flat=True))
+    assert keys and all("203.0.113" not in key for key in keys)  # never the address itself
+
+
+def test_an_expired_room_is_deleted_when_a_move_finds_it():
+    room, host, guest = started()
+    past = timezone.now() - services.IDLE_LIMIT - timedelta(seconds=1)
+    Room.objects.filter(id=room.id).update(last_active_at=past)
+    assert code_of(services.play_move, room.id, host, 0, "A1") == "room-gone"
+    assert not Room.objects.filter(id=room.id).exists()
+
+
+def test_move_fields_are_bounded_and_errors_quote_nothing_unbounded():
+    room, host, guest = started()
+    huge = 10**4000
+    for ply in (huge, True, 1.0, services.MAX_PLY + 1):
+        with pytest.raises(RoomError) as caught:
+            services.play_move(room.id, host, ply, "A1")
+        assert caught.value.code == "bad-field" and len(caught.value.message) < 100
+    with pytest.raises(RoomError) as caught:
+        services.play_move(room.id, host, services.MAX_PLY, "A1")
+    assert caught.value.code == "future-ply" and str(services.MAX_PLY) not in caught.value.message
+    assert code_of(services.play_move, room.id, host, 0, "가" * 33) == "bad-field"
+    assert Room.objects.get(id=room.id).version == room.version
+
+
+def test_sockets_per_client_and_watchers_per_room_are_capped(monkeypatch):
+    monkeypatch.setattr(limits, "SOCKETS_PER_CLIENT", 3)
+    monkeypatch.setattr(limits, "SPECTATORS_PER_ROOM", 2)
+    key = limiter.client_key
+    room, host, guest = started()
+    other, _, _ = started()
+    services.connect(room.id, "w1", None, key("198.51.100.1"))
+    services.connect(room.id, "w2", None, key("198.51.100.2"))
+    assert code_of(services.connect, room.id, "w3", None, key("198.51.100.3")) == "room-full"
+    services.connect(room.id, "host", host, key("198.51.100.3"))  # players always get in
+    services.connect(other.id, "a", None, key("2001:db8:1:2::1"))
+    services.connect(other.id, "b", None, key("2001:db8:1:2::ff"))
+    services.connect(room.id, "c", guest, key("2001:db8:1:2:aaaa::5"))  # the same /64
+    refused = code_of(services.connect, other.id, "d", None, key("2001:db8:1:2::9"))
+    assert refused == "too-many-sockets"
+    third, _, _ = started()
+    services.connect(third.id, "e", None, key("2001:db8:1:3::1"))  # the next /64: another client
+    assert not Connection.objects.filter(channel_name__in=["w3", "d"]).exists()
+    assert services.presence(room) == {"players": [True, True], "spectators": 2}
+    assert not Connection.objects.filter(client__contains="2001").exists()

@@ -9,6 +9,7 @@ from django.test import Client
 
 from rooms import services
 from rooms.models import Room
+from throttle import limiter, limits
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +51,7 @@ def test_create_refuses_an_unknown_game_with_a_page():
 
 
 def test_create_is_rate_limited(monkeypatch):
-    monkeypatch.setattr(services, "CREATIONS_PER_WINDOW", 2)
+    monkeypatch.setattr(limits, "ROOM_CREATION", limiter.Limit("room-creation", 2, 30))
     client = Client(REMOTE_ADDR="192.0.2.9")
     assert create(client).status_code == 303
     assert create(client).status_code == 303
@@ -104,6 +105,8 @@ def test_cancel_shows_a_cancelled_page():
     url = create(host, language="ko")["Location"]
     room_id = url.split("/")[3]
     assert Client().post(f"/api/rooms/{room_id}/cancel").status_code == 403
+    gone = Client().post("/api/rooms/AAAAAAAAAAAAAAAAAAAAAA/cancel", HTTP_ACCEPT="application/json")
+    assert (gone.status_code, gone.json()["error"]) == (410, "room-gone")  # as PROTOCOL.md says
     response = host.post(f"/api/rooms/{room_id}/cancel", {"language": "ko"})
     assert response.status_code == 303 and response["Location"] == "/ko/score-four/"
     page = Client().get(url)

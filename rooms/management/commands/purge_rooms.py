@@ -10,5 +10,5 @@ class Command(BaseCommand):
         removed = services.purge()
         self.stdout.write(
             "purged {rooms} rooms, {connections} stale connections, "
-            "{limiter_windows} limiter windows".format(**removed)
+            "{limiter_buckets} limiter buckets".format(**removed)
         )

@@ -1,7 +1,9 @@
 // A friend-room game behind the session interface of docs/FRONTEND.md, over the room socket
 // of docs/PROTOCOL.md. The server is the authority: the local engine only refuses a move early
-// (same EngineError as the local game) and draws it before the server confirms; every
-// versioned room event from the server carries the full snapshot and replaces local state.
+// (same EngineError as the local game) and draws it before the server confirms. The server
+// sends the full state as a header (`welcome`/`state`) followed by the move list in slices
+// (`moves`), which this replays with the local engine; after that each event carries one move
+// and the room's version, and a gap in the versions asks for the full state again.
 //
 //   const session = new RoomSession({ engine, slug, roomId });
 //   session.addEventListener("change", (e) => draw(e.detail));
@@ -45,7 +47,9 @@ export class RoomSession extends EventTarget {
     this.WebSocketImpl = WebSocketImpl;
     this._state = engine.initialState();
     this._moves = [];
-    this._room = null; // last snapshot from the server
+    this._room = null; // the last room header from the server
+    this._confirmed = { state: this._state, moves: [] }; // the server's position and moves
+    this._incoming = null; // {room, texts}: a full state whose move slices are arriving
     this._you = { seat: null, side: null };
     this._presence = { players: [false, false], spectators: 0 };
     this._pending = null; // {ply, text} sent, not yet confirmed
@@ -236,15 +240,18 @@ export class RoomSession extends EventTarget {
         this._setConnection("open");
         this._schedulePing();
         this._setYou(message.you);
-        this._adopt(message.room, "sync", true);
+        this._startFull(message.room);
         break;
       case "state":
         this._setYou(message.you);
-        this._adopt(message.room, "sync", true);
+        this._startFull(message.room);
+        break;
+      case "moves":
+        this._receiveMoves(message);
         break;
       case "room":
         this._setYou(message.you);
-        this._adopt(message.room, message.event === "moved" ? "remote" : "rematch", false, message);
+        this._event(message);
         break;
       case "presence":
         this._presence = { players: message.players, spectators: message.spectators };
@@ -270,12 +277,90 @@ export class RoomSession extends EventTarget {
     if (changed) this._emit("seat", { ...this._you });
   }
 
-  _adopt(room, cause, always, event = null) {
-    if (!always && this._room && room.version <= this._room.version) return; // old news
+  // A full state: the header now, its `ply` moves in the `moves` slices that follow.
+  _startFull(room) {
+    this._incoming = { room, texts: [] };
+    this._finishFull();
+  }
+
+  _receiveMoves(message) {
+    const incoming = this._incoming;
+    if (!incoming) return;
+    if (message.round !== incoming.room.round || message.from !== incoming.texts.length) {
+      this._incoming = null; // a slice went missing: start over
+      this._send({ type: "sync" });
+      return;
+    }
+    incoming.texts.push(...message.moves);
+    this._finishFull();
+  }
+
+  _finishFull() {
+    const { room, texts } = this._incoming;
+    if (texts.length < room.ply) return;
+    this._incoming = null;
+    let replayed;
+    try {
+      replayed = this._replay(texts);
+    } catch (error) {
+      this._emit("error", { error: { code: error.code ?? "bad-state", message: error.message, for: null } });
+      return;
+    }
     const previous = this._room;
     this._room = room;
-    this._state = this.engine.load(room.state);
-    this._moves = room.moves.map((move) => ({ text: move.text, player: move.player }));
+    this._confirmed = replayed;
+    this._settle(previous, "sync");
+  }
+
+  _replay(texts) {
+    let state = this.engine.initialState();
+    const moves = [];
+    for (const text of texts) {
+      moves.push({ text, player: this.engine.toMove(state) });
+      state = this.engine.play(state, this.engine.parseMove(state, text));
+    }
+    return { state, moves };
+  }
+
+  // A versioned change: one move (`moved`) or a change of status, seats or round.
+  _event(message) {
+    const room = message.room;
+    if (this._incoming || !this._room || room.version <= this._room.version) return; // old news
+    const previous = this._room;
+    if (message.event === "moved") {
+      const move = message.move;
+      const next = room.version === previous.version + 1 && room.round === previous.round;
+      if (!next || move.ply !== this._confirmed.moves.length) {
+        this._send({ type: "sync" }); // something was missed
+        return;
+      }
+      const { state, moves } = this._confirmed;
+      try {
+        const after = this.engine.play(state, this.engine.parseMove(state, move.text));
+        this._confirmed = { state: after, moves: [...moves, { text: move.text, player: move.player }] };
+      } catch {
+        this._send({ type: "sync" });
+        return;
+      }
+      this._room = room;
+      this._settle(previous, move.player === this._you.side ? "confirmed" : "remote");
+      return;
+    }
+    if (room.round !== previous.round) {
+      this._confirmed = { state: this.engine.initialState(), moves: [] };
+    } else if (room.ply !== this._confirmed.moves.length) {
+      this._send({ type: "sync" });
+      return;
+    }
+    this._room = room;
+    this._settle(previous, "rematch");
+  }
+
+  // Show the server's position (dropping a move drawn before it was confirmed) and tell.
+  _settle(previous, cause) {
+    const room = this._room;
+    this._state = this._confirmed.state;
+    this._moves = this._confirmed.moves;
     this._pending = null;
     if (previous?.round !== room.round || previous?.rematch?.join() !== room.rematch.join()) {
       this._emit("rematch", {
@@ -284,9 +369,7 @@ export class RoomSession extends EventTarget {
         started: Boolean(previous) && previous.round !== room.round,
       });
     }
-    const confirmedOwn =
-      event?.event === "moved" && event.move?.player === this._you.side && cause === "remote";
-    this._changed(confirmedOwn ? "confirmed" : cause);
+    this._changed(cause);
   }
 
   _refused(message) {

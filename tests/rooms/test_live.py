@@ -1,0 +1,262 @@
+"""Friend rooms against a real daphne process with the transport limits of scripts/run.sh,
+through real sockets: the longest games to the end with a reload in the middle, every
+message the server sends within its bound, and a hostile client that cannot break a room.
+
+The server runs with the per-socket and per-client message limits raised, so that thousands
+of requests take seconds; the limits themselves are tested in test_consumers.py and, across
+two processes, in test_scale_out.py."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from games.engine import registry
+from games.engine.base import play_text
+from rooms.consumers import CLOSE_GONE, MAX_SEND_BYTES
+from tests.rooms.long_games import long_game
+from tests.rooms.scale_out import (
+    ROOT,
+    TRANSPORT_FLAGS,
+    Client,
+    Daphne,
+    create_room,
+    join_room,
+    migrate,
+)
+
+FAST = {
+    "LIMIT_SOCKET_MESSAGES_PER_SECOND": "100000",
+    "LIMIT_SOCKET_CLOSE_PER_SECOND": "100000",
+    "LIMIT_SOCKET_MESSAGES_CAPACITY": "1000000",
+    "LIMIT_ROOM_CREATION_CAPACITY": "1000",
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    base = tmp_path_factory.mktemp("live")
+    env = {"SQLITE_PATH": str(base / "db.sqlite3"), "LITTLE_TABLE_LOCAL_DIR": str(base), **FAST}
+    migrate(env)
+    daphne = Daphne(env, base / "daphne.log")
+    try:
+        yield daphne
+    finally:
+        daphne.stop()
+
+
+def test_the_servers_are_started_with_the_same_transport_limits():
+    flags = " ".join(TRANSPORT_FLAGS)
+    assert flags in " ".join((ROOT / "scripts" / "run.sh").read_text().split())
+    assert flags in " ".join((ROOT / "README.md").read_text().split())
+
+
+async def seated_pair(server, slug):
+    room_id, host = create_room(server.port, slug)
+    _status, guest = join_room(server.port, room_id)
+    white = await Client.open(server.origin, room_id, host)
+    black = await Client.open(server.origin, room_id, guest)
+    return room_id, {host: white, guest: black}, (host, guest)
+
+
+async def play_through(players_by_side, moves, start):
+    for ply in range(start, len(moves)):
+        mover = players_by_side[ply % 2]
+        await mover.play(ply, moves[ply], others=[players_by_side[1 - ply % 2]], pace=0)
+
+
+LONGEST = [
+    ("nine-mens-morris", 1000),
+    ("dara", 1500),
+    ("three-mens-morris", 120),
+    ("score-four", 64),
+    ("tic-tac-toe", 9),
+    ("nine-mens-morris", 300),  # the lengths the defect was found at
+    ("dara", 200),
+]
+
+
+@pytest.mark.parametrize(("slug", "length"), LONGEST)
+def test_the_longest_games_play_to_the_end_with_a_reload_in_the_middle(server, slug, length):
+    moves = long_game(slug, length)
+    game = registry.get(slug)
+    state = game.initial_state()
+    for text in moves:
+        state = play_text(game, state, text)
+    expected = game.outcome(state).to_json()
+
+    async def scenario():
+        room_id, clients, (host, guest) = await seated_pair(server, slug)
+        by_side = {0: clients[host], 1: clients[guest]}
+        everyone = list(clients.values())
+        half = len(moves) // 2
+        await play_through(by_side, moves[:half], 0)
+        await by_side[0].close()  # a reload: the page's socket closes, a new one opens
+        by_side[0] = await Client.open(server.origin, room_id, host)
+        everyone.append(by_side[0])
+        assert by_side[0].moves == moves[:half] and by_side[0].you["side"] == 0
+        await play_through(by_side, moves, half)
+        watcher = await Client.open(server.origin, room_id)  # arrives at the end
+        everyone.append(watcher)
+        for client in (by_side[0], by_side[1], watcher):
+            assert client.moves == moves
+            assert client.room["status"] == "finished"
+            assert client.room["outcome"] == expected
+        for client in everyone:
+            assert client.largest <= MAX_SEND_BYTES
+            await client.close()
+
+    asyncio.run(scenario())
+
+
+def test_frames_past_the_message_limit_are_answered_not_dropped(server):
+    async def scenario():
+        room_id, clients, _ = await seated_pair(server, "score-four")
+        white = next(iter(clients.values()))
+        for frame in ("x" * 5000, "가" * 2012, json.dumps({"type": "ping", "pad": "y" * 60000})):
+            await white.connection.send(frame)
+            error = await white.expect("error")
+            assert error["code"] == "too-large"
+        # Past the transport's limit daphne drops the connection (documented); the room and
+        # the seat are unharmed and the client's reconnect gets the whole state.
+        from websockets.exceptions import ConnectionClosed
+
+        await white.connection.send("z" * 70000)
+        with pytest.raises(ConnectionClosed):
+            await white.expect("error", timeout=5)
+        host = next(iter(clients))
+        again = await Client.open(server.origin, room_id, host)
+        assert again.you["seat"] == "host" and again.room["status"] == "playing"
+        for client in [*clients.values(), again]:
+            await client.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("path", ["/ws/rooms/a%2Fb/", "/ws/nothing/", "/ws/rooms/%00/"])
+def test_a_socket_path_that_is_no_room_closes_with_4404(server, path):
+    from websockets.asyncio.client import connect
+
+    async def scenario():
+        url = server.origin.replace("http", "ws", 1) + path
+        async with connect(url, origin=server.origin) as socket:
+            error = json.loads(await socket.recv())
+            assert error["code"] == "room-gone"
+            await socket.wait_closed()
+            assert socket.close_code == CLOSE_GONE
+
+    asyncio.run(scenario())
+    assert "Traceback" not in server.log_path.read_text()
+
+
+# --- the hostile client --------------------------------------------------------------------
+
+
+def documented_error_codes() -> set[str]:
+    text = (ROOT / "docs" / "PROTOCOL.md").read_text()
+    section = text.split("### Error codes", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"`([a-z][a-z0-9-]+)`", section))
+
+
+def hostile_messages(ply, played):
+    """(sender, frame) pairs: who sends ("mover", "waiter", "watcher") and what."""
+    last = played[-1]
+    frames = [
+        ("mover", "{not json"),
+        ("mover", "[" * 3000 + "]" * 3000),
+        ("waiter", '{"a":' * 600 + "1" + "}" * 600),
+        ("mover", "[1, 2]"),
+        ("mover", "null"),
+        ("waiter", json.dumps({"kind": "move"})),
+        ("mover", json.dumps({"type": "x" * 4070})),
+        ("waiter", json.dumps({"type": "가" * 700}, ensure_ascii=False)),
+        ("mover", json.dumps({"type": 7})),
+        ("mover", json.dumps({"type": {"type": "move"}})),
+        ("mover", b"\x00\x01binary"),
+        ("waiter", "x" * 4097),
+        ("mover", "가" * 2012),
+        ("mover", json.dumps({"type": "move", "ply": ply})),
+        ("mover", json.dumps({"type": "move", "move": "A1"})),
+        ("mover", '{"type": "move", "ply": ' + "9" * 4000 + ', "move": "A1"}'),
+        ("mover", json.dumps({"type": "move", "ply": True, "move": "A1"})),
+        ("mover", json.dumps({"type": "move", "ply": float(ply), "move": "A1"})),
+        ("mover", json.dumps({"type": "move", "ply": str(ply), "move": "A1"})),
+        ("mover", json.dumps({"type": "move", "ply": None, "move": "A1"})),
+        ("mover", json.dumps({"type": "move", "ply": -1, "move": "A1"})),
+        ("mover", json.dumps({"type": "move", "ply": ply, "move": 11})),
+        ("mover", json.dumps({"type": "move", "ply": ply, "move": ["A1"]})),
+        ("mover", json.dumps({"type": "move", "ply": ply, "move": ""})),
+        ("mover", json.dumps({"type": "move", "ply": ply, "move": "A1" * 40})),
+        ("mover", json.dumps({"type": "move", "ply": ply, "move": "Z9"})),
+        ("mover", json.dumps({"type": "move", "ply": ply + 1, "move": "A1"})),
+        ("mover", json.dumps({"type": "move", "ply": 0, "move": played[0]})),
+        ("mover", json.dumps({"type": "move", "ply": ply - 1, "move": "C3"})),
+        ("waiter", json.dumps({"type": "move", "ply": ply, "move": "A1"})),
+        ("waiter", json.dumps({"type": "move", "ply": ply - 1, "move": last})),
+        ("watcher", json.dumps({"type": "move", "ply": ply, "move": "A1"})),
+        ("watcher", json.dumps({"type": "rematch", "round": 1})),
+        ("mover", json.dumps({"type": "rematch", "round": 1})),
+        ("mover", json.dumps({"type": "rematch", "round": True})),
+        ("mover", json.dumps({"type": "rematch", "round": 1.0})),
+        ("mover", json.dumps({"type": "rematch"})),
+        ("waiter", json.dumps({"type": "rematch", "round": 2})),
+        ("mover", json.dumps({"type": "move", "ply": ply, "move": "E5", "extra": "x" * 3000})),
+        ("watcher", "   "),
+    ]
+    return frames
+
+
+def test_a_hostile_client_cannot_break_a_room_or_the_server(server):
+    documented = documented_error_codes()
+    opening = ["A1", "B1", "A1", "B1", "C1"]  # black is to move at ply 5
+    other_game = long_game("score-four", 40, seed=5)
+
+    async def bystanders(room_id, clients, host, guest):
+        by_side = {0: clients[host], 1: clients[guest]}
+        await play_through(by_side, other_game, 0)
+        return by_side[0].room
+
+    async def scenario():
+        room_id, clients, (host, guest) = await seated_pair(server, "score-four")
+        by_side = {0: clients[host], 1: clients[guest]}
+        await play_through(by_side, opening, 0)
+        watcher = await Client.open(server.origin, room_id)
+        before = dict(by_side[0].room)
+        ply = len(opening)
+        senders = {"mover": by_side[ply % 2], "waiter": by_side[1 - ply % 2], "watcher": watcher}
+        other = await seated_pair(server, "score-four")
+        meanwhile = asyncio.create_task(bystanders(other[0], other[1], *other[2]))
+        sent, answered = 0, []
+        frames = hostile_messages(ply, opening)
+        while sent < 2000:
+            for who, frame in frames:
+                await senders[who].connection.send(frame)
+                error = await senders[who].expect("error")
+                answered.append(error["code"])
+                sent += 1
+        other_room = await meanwhile
+        assert other_room["status"] == "finished" and other_room["ply"] == len(other_game)
+        assert set(answered) <= documented, set(answered) - documented
+        assert len(set(answered)) >= 12  # the barrage met many different refusals
+        for client in senders.values():  # nobody was closed: each still gets a pong
+            await client.send({"type": "ping"})
+            await client.expect("pong")
+        await watcher.send({"type": "sync"})
+        await watcher.expect("ready")
+        assert watcher.room["version"] == before["version"] and watcher.moves == opening
+        for client in [*senders.values(), *other[1].values()]:
+            assert client.largest <= MAX_SEND_BYTES
+            await client.close()
+        return sent
+
+    assert asyncio.run(scenario()) >= 2000
+    log = server.log_path.read_text()
+    assert "Traceback" not in log and "1011" not in log
+
+
+def test_the_log_has_no_traceback(server):
+    assert "Traceback" not in Path(server.log_path).read_text()

@@ -1,0 +1,1 @@
+"""One rate limiter for the whole site, shared by every server process (see throttle.limiter)."""

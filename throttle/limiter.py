@@ -1,0 +1,170 @@
+"""The site's one rate limiter: a token bucket per (limit, client), kept where every server
+process sees it: Redis when REDIS_URL is set, the database otherwise.
+
+    ROOM_CREATION = Limit("room-creation", capacity=20, refill_seconds=30)
+    if not allow(ROOM_CREATION, client_key(address)):
+        ...refuse with 429...
+
+A client may spend `capacity` tokens at once; one token comes back every `refill_seconds`.
+There are no windows, so there is no double burst at a window's edge: over any span of S
+seconds a client gets at most `capacity + S / refill_seconds`. The state is GCRA's single
+number per bucket (the time at which the bucket is full again), updated in one atomic
+statement (a conditional UPDATE, or a Lua script in Redis), so concurrent requests in several
+processes can never both take the last token.
+
+Clients are keyed by their IPv4 address or their IPv6 /64 (one household or phone gets a
+whole /64), and only an HMAC of that key (with SECRET_KEY) is stored, for as long as the
+bucket is not full: a full bucket is deleted (`purge`) or expires (Redis).
+
+Why not a library: django-ratelimit counts fixed windows in Django's cache (a double burst at
+window edges, and the default cache is per process); `limits` has no database storage.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import time
+from dataclasses import dataclass
+from functools import cache
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F, Value
+from django.db.models.functions import Greatest
+
+from throttle.models import Bucket
+
+
+@dataclass(frozen=True)
+class Limit:
+    name: str
+    capacity: int  # tokens a client may spend at once
+    refill_seconds: float  # one token comes back this often
+
+    @property
+    def tolerance(self) -> float:
+        return (self.capacity - 1) * self.refill_seconds
+
+
+def client_key(address: str | None) -> str:
+    """What a client is counted by: its IPv4 address, or the /64 network of an IPv6 address
+    (an IPv4-mapped IPv6 address counts as the IPv4 one)."""
+    try:
+        ip = ipaddress.ip_address((address or "").strip().split("%", 1)[0])
+    except ValueError:
+        return "unknown"
+    if ip.version == 6 and ip.ipv4_mapped:
+        ip = ip.ipv4_mapped
+    if ip.version == 4:
+        return str(ip)
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+
+
+def hashed(*parts: str) -> str:
+    """An HMAC (with SECRET_KEY) of the parts: what the stores keep instead of an address."""
+    message = "\x1f".join(parts).encode()
+    return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()
+
+
+def allow(limit: Limit, client: str, now: float | None = None) -> bool:
+    """Take one token from the client's bucket for `limit`; False when it is empty."""
+    now = time.time() if now is None else now
+    key = hashed(limit.name, client)
+    if getattr(settings, "REDIS_URL", ""):
+        return _allow_redis(key, limit, now)
+    return _allow_database(key, limit, now)
+
+
+def _allow_database(key: str, limit: Limit, now: float) -> bool:
+    for _attempt in range(2):
+        taken = Bucket.objects.filter(key=key, tat__lte=now + limit.tolerance).update(
+            tat=Greatest(F("tat"), Value(now)) + limit.refill_seconds
+        )
+        if taken:
+            return True
+        if Bucket.objects.filter(key=key).exists():
+            return False
+        try:
+            with transaction.atomic():
+                Bucket.objects.create(key=key, tat=now + limit.refill_seconds)
+            return True
+        except IntegrityError:  # another process created it first: take from that one
+            continue
+    return False
+
+
+# KEYS[1] bucket; ARGV: now, refill seconds, tolerance. Returns 1 if a token was taken.
+_GCRA = """
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+local now = tonumber(ARGV[1])
+if tat < now then tat = now end
+if tat - now > tonumber(ARGV[3]) then return 0 end
+local new = tat + tonumber(ARGV[2])
+redis.call('SET', KEYS[1], string.format('%.6f', new), 'PX', math.ceil((new - now) * 1000))
+return 1
+"""
+
+
+@cache
+def _redis_script():
+    import redis
+
+    client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=5)
+    return client.register_script(_GCRA)
+
+
+def _allow_redis(key: str, limit: Limit, now: float) -> bool:
+    script = _redis_script()
+    args = [repr(now), repr(limit.refill_seconds), repr(limit.tolerance)]
+    return bool(script(keys=[f"throttle:{key}"], args=args))
+
+
+# --- the per-message budget of room sockets -------------------------------------------------
+# Checked on every socket message, so it must not cost a database write: in Redis when there
+# is one (from the event loop, no thread), else in this process's memory. Without Redis one
+# process serves every socket (the in-memory channel layer cannot span processes), so its
+# memory is exactly where every socket of a client is counted.
+
+_memory: dict[str, float] = {}
+MEMORY_PRUNE_AT = 50_000  # buckets kept before the full ones are dropped
+
+
+def _allow_memory(key: str, limit: Limit, now: float) -> bool:
+    tat = max(_memory.get(key, now), now)
+    if tat - now > limit.tolerance:
+        return False
+    if len(_memory) >= MEMORY_PRUNE_AT:
+        for stale in [k for k, v in _memory.items() if v <= now]:
+            del _memory[stale]
+    _memory[key] = tat + limit.refill_seconds
+    return True
+
+
+_async_scripts: dict[int, object] = {}
+
+
+async def allow_hot(limit: Limit, client: str, now: float | None = None) -> bool:
+    """`allow` for a limit checked on every socket message (see above)."""
+    now = time.time() if now is None else now
+    key = hashed(limit.name, client)
+    if not getattr(settings, "REDIS_URL", ""):
+        return _allow_memory(key, limit, now)
+    import asyncio
+
+    loop = id(asyncio.get_running_loop())
+    script = _async_scripts.get(loop)
+    if script is None:
+        import redis.asyncio
+
+        connection = redis.asyncio.Redis.from_url(settings.REDIS_URL, socket_timeout=5)
+        script = _async_scripts[loop] = connection.register_script(_GCRA)
+    args = [repr(now), repr(limit.refill_seconds), repr(limit.tolerance)]
+    return bool(await script(keys=[f"throttle:{key}"], args=args))
+
+
+def purge(now: float | None = None) -> int:
+    """Delete database buckets that are full again (the same as having no row)."""
+    now = time.time() if now is None else now
+    return Bucket.objects.filter(tat__lt=now).delete()[0]
