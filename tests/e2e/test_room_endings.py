@@ -44,6 +44,8 @@ def test_resign_asks_first_and_both_see_the_reason(browser, live_server_url):
             dialog = viewer.locator("dialog[data-result-dialog]")
             expect(dialog).to_have_attribute("open", "")
             expect(dialog).not_to_contain_text("reason-")  # a real sentence, not a key
+            ending = viewer.locator("[data-move-ending]")  # and the move list says it too
+            expect(ending).to_have_text(dialog.locator("[data-result-detail]").text_content())
         guest.reload()  # the ending survives a reload
         expect(page_of(guest)).to_have_attribute("data-reason", "resigned")
         assert problems == []

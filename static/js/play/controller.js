@@ -325,7 +325,9 @@ export class PlayController {
     const interactive = !reviewing && Boolean(session.mode) && session.canPlay();
     const entries = this.view.entries(history, allMoves);
     this.view.draw({ state, ply, moves: allMoves.slice(0, ply), interactive, reviewing, entries });
-    this.moveList.update({ entries, reviewable: Boolean(session.outcome), ply });
+    const outcome = session.outcome;
+    const ending = outcome && AGREED_ENDINGS.has(outcome.reason) ? this.agreedDetail(outcome) : "";
+    this.moveList.update({ entries, reviewable: Boolean(outcome), ply, ending });
     Object.assign(this.root.dataset, {
       mode: session.mode ?? "",
       moves: String(allMoves.length),
