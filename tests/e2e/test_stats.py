@@ -155,6 +155,7 @@ def test_a_finished_game_sends_exactly_the_documented_fields(
         "mode": "local",
         "lang": "ko",
         "result": "first",
+        "ending": "line",
         "moves": 5,
         "duration": "under-1m",
         **{name: end[name] for name in DEVICE_FIELDS},

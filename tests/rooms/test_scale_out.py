@@ -31,7 +31,14 @@ def cluster(tmp_path_factory):
         migrate(env)
         servers = []
         try:
-            roomy = {**env, "LIMIT_ROOM_CREATION_CAPACITY": "1000"}
+            # Every test client shares one address: the per-client limits are raised here and
+            # tested on a pair of their own (test_the_limiter_is_shared_by_two_processes).
+            roomy = {
+                **env,
+                "LIMIT_ROOM_CREATION_CAPACITY": "1000",
+                "LIMIT_SOCKET_MESSAGES_CAPACITY": "100000",
+                "LIMIT_SOCKETS_PER_CLIENT": "1000",
+            }
             servers = [Daphne(roomy, base / f"daphne-{n}.log") for n in range(2)]
             yield env, servers, base
         finally:
