@@ -20,6 +20,7 @@ if ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
 fi
 stamp=.venv/.requirements.lock.installed
 if ! cmp -s requirements.lock "$stamp" 2>/dev/null; then
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes \
+    -r requirements.lock
   cp requirements.lock "$stamp"
 fi

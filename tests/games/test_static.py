@@ -1,5 +1,7 @@
-"""three.js is vendored at its pinned version, and the production static build resolves it."""
+"""three.js and uqr are vendored at their pinned versions, and the production static build
+resolves three.js."""
 
+import hashlib
 import json
 import re
 import subprocess
@@ -17,6 +19,23 @@ def test_vendored_three_matches_the_pin():
     package = json.loads((ROOT / "package.json").read_text())
     assert package["config"]["three"] == pinned
     assert (VENDOR / "LICENSE").read_text().startswith("The MIT License")
+
+
+def test_vendored_uqr_matches_the_pin():
+    """tools/vendor_uqr.sh copies uqr unchanged and records what it copied: a hand edit or a
+    pin changed without re-vendoring fails here."""
+    uqr = ROOT / "static" / "vendor" / "uqr"
+    package = json.loads((ROOT / "package.json").read_text())
+    pinned = (uqr / "VERSION").read_text().strip()
+    assert package["config"]["uqr"] == pinned
+    assert f"uqr {pinned} " in (uqr / "README").read_text()
+    recorded = dict(
+        reversed(line.split("  ", 1)) for line in (uqr / "SHA256SUMS").read_text().splitlines()
+    )
+    assert set(recorded) == {"uqr.mjs", "LICENSE"}
+    for name, digest in recorded.items():
+        assert hashlib.sha256((uqr / name).read_bytes()).hexdigest() == digest, name
+    assert (uqr / "LICENSE").read_text().startswith("MIT License")
 
 
 def test_collectstatic_hashes_three_and_rewrites_module_imports(tmp_path):
