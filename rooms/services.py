@@ -15,6 +15,7 @@ import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max, Q
@@ -24,6 +25,9 @@ from games.engine import registry
 from games.engine.base import EngineError
 from rooms.models import Connection, Move, Room
 from throttle import limiter, limits
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
 
 LIFETIME = timedelta(hours=24)  # a room is deleted this long after creation, in any case
 IDLE_LIMIT = timedelta(minutes=30)  # ... or once nobody has been connected for this long
@@ -203,7 +207,7 @@ MAX_PLY = 100_000  # far beyond any legal game; a larger ply is malformed, not "
 MAX_ROUND = 1_000_000
 
 
-def _bounded_int(value: object, low: int, high: int) -> bool:
+def _bounded_int(value: object, low: int, high: int) -> TypeIs[int]:
     # bool is an int in Python, and 1.0 == 1: both are type confusion here.
     return type(value) is int and low <= value <= high
 
@@ -408,9 +412,9 @@ def presence(room: Room) -> dict:
     for seat in ("host", "guest"):
         side = side_of(room, seat)
         if seat in seats:
-            sides[side] = True
+            sides[side] = True  # type: ignore[index]  # host and guest always have a side
         else:
-            away[side] = away_seconds(room, seat, now)
+            away[side] = away_seconds(room, seat, now)  # type: ignore[call-overload]  # as above
     return {"players": sides, "spectators": fresh.filter(seat="").count(), "away": away}
 
 

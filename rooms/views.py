@@ -159,7 +159,8 @@ def take(request: HttpRequest, room_id: str) -> HttpResponse:
     except RoomError as error:
         return JsonResponse({"error": error.code, "message": error.message}, status=410)
     response = JsonResponse({"seat": joined.seat})
-    _set_seat_cookie(response, joined.room, joined.secret)
+    # take() always makes a new secret
+    _set_seat_cookie(response, joined.room, joined.secret)  # type: ignore[arg-type]
     message = {"type": "seat.moved", "seat": joined.seat}
     async_to_sync(get_channel_layer().group_send)(group_name(room_id), message)
     return response

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test command: installs what the tests need, then runs lint, the Python tests (unit and
+# The test command: installs what the tests need, then runs lint, types, the Python tests (unit and
 # integration, then the browser tests in their own process: see RECIPES' fork trap), and the
 # JavaScript tests. Any part that cannot run fails the whole command.
 set -euo pipefail
@@ -15,6 +15,9 @@ fi
 
 echo "== lint"
 .venv/bin/ruff check .
+
+echo "== types (mypy: strict on games/engine/, settings in pyproject.toml)"
+.venv/bin/mypy
 
 echo "== python: unit and integration"
 $PY -m pytest -m "not e2e" -q "$@"

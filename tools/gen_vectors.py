@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from games.engine import registry
-from games.engine.base import Game, play_text
+from games.engine.base import AnyGame, play_text
 
 RANDOM_GAMES = 200
 VECTORS_DIR = Path(__file__).resolve().parent.parent / "tests" / "vectors"
@@ -67,11 +67,11 @@ def edge_cases(slug: str) -> list[list[str]]:
     return cases
 
 
-def sorted_legal(game: Game, state: Any) -> list[str]:
+def sorted_legal(game: AnyGame, state: Any) -> list[str]:
     return sorted(game.format_move(state, move) for move in game.legal_moves(state))
 
 
-def record(game: Game, kind: str, texts: list[str]) -> dict[str, Any]:
+def record(game: AnyGame, kind: str, texts: list[str]) -> dict[str, Any]:
     """Replay `texts` from the start, noting the legal moves and outcome at every step."""
     state = game.initial_state()
     steps = [_step(game, state)]
@@ -84,7 +84,7 @@ def record(game: Game, kind: str, texts: list[str]) -> dict[str, Any]:
     return {"kind": kind, "moves": moves, "steps": steps, "final": game.dump(state)}
 
 
-def _step(game: Game, state: Any) -> dict[str, Any]:
+def _step(game: AnyGame, state: Any) -> dict[str, Any]:
     outcome = game.outcome(state)
     return {
         "legal": " ".join(sorted_legal(game, state)),
@@ -92,7 +92,7 @@ def _step(game: Game, state: Any) -> dict[str, Any]:
     }
 
 
-def random_game(game: Game, seed: int) -> list[str]:
+def random_game(game: AnyGame, seed: int) -> list[str]:
     rng = random.Random(seed)
     state = game.initial_state()
     texts = []
