@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 
 LIFETIME = timedelta(hours=24)  # a room is deleted this long after creation, in any case
 IDLE_LIMIT = timedelta(minutes=30)  # ... or once nobody has been connected for this long
-HEARTBEAT_SECONDS = 10  # clients send a ping this often ...
-HEARTBEAT_WRITE_SECONDS = 25  # ... and a socket's row is refreshed at the first after this
+# Clients ping every 10 s (docs/PROTOCOL.md); a socket's row is refreshed at the first ping after:
+HEARTBEAT_WRITE_SECONDS = 25
 PRESENCE_STALE = timedelta(seconds=60)  # a connection not refreshed for this long is gone
 ROOM_ID_BYTES = 16  # 128 bits from secrets.token_urlsafe: 22 characters
 ROOM_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{22,43}$")
