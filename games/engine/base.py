@@ -35,7 +35,7 @@ class EngineError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    winner: int | None  # 0 first player, 1 second player, None draw
+    winner: int | None  # the winning side (docs/ENGINES.md): 0 first, 1 second; None a draw
     reason: str
     cells: tuple[str, ...] = ()
 
