@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The run command: set up, migrate, collect static files, serve with daphne on 127.0.0.1:8000.
+# The run command: set up, migrate, collect static files if their sources changed, serve with
+# daphne on 127.0.0.1:8000.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 PY=.venv/bin/python
-$PY manage.py migrate --no-input
-$PY manage.py collectstatic --no-input --verbosity 0
+# Migrations, and static files collected only when a source changed (tools/prepare.py).
+$PY -m tools.prepare
 HOST=${HOST:-127.0.0.1}
 PORT=${PORT:-8000}
 echo "little table: http://$HOST:$PORT/"

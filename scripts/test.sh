@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The test command: installs what the tests need, then runs lint, types, the Python tests (unit and
-# integration, then the browser tests in their own process: see RECIPES' fork trap), and the
+# The test command: installs what the tests need, then runs lint, types, the Python tests (unit
+# and integration, then the browser tests in their own process: see docs/TESTING.md), and the
 # JavaScript tests. Any part that cannot run fails the whole command.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -3,7 +3,7 @@
 pytest-django's live_server is WSGI only, so the server is daphne's own test process, forked
 from this one with the test database. Browser tests run in their own pytest process
 (scripts/test.sh), away from the async consumer tests whose executor thread does not survive
-a fork (RECIPES.md).
+a fork (docs/TESTING.md).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Every language's long-form content carries the same key facts.
 
-The product owner's seeds (../shared/seeds/) are the specification; each language's
+The product owner's texts are the specification (their key facts are listed below); each language's
 templates under templates/content/<lang>/ are written separately, so facts can silently
 go missing in one of them. This checklist reads the template files as text and lists,
 per language, every fact it cannot find. A missing language or file is a failure, never
