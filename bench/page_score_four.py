@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 CHROMIUM = "/usr/bin/chromium"
 BOARD = "[data-board3d]"
+BUDGET_KIB = 200  # compressed JavaScript + CSS of the page (issue 14)
 # Records when the page marks the board ready, relative to navigation start.
 # A drag made of one pointer move per animation frame for `frames` frames, dispatched in the
 # page so the input keeps up with the display; resolves with the elapsed milliseconds.
@@ -169,6 +170,9 @@ def main() -> None:
             server.wait(timeout=10)
     print(f"JavaScript transferred: {f['js_bytes'] / 1024:.1f} KiB in {f['js_files']} files")
     print(f"CSS transferred:        {f['css_bytes'] / 1024:.1f} KiB in {f['css_files']} files")
+    total = (f["js_bytes"] + f["css_bytes"]) / 1024
+    verdict = "within" if total <= BUDGET_KIB else "OVER"
+    print(f"JavaScript + CSS:       {total:.1f} KiB (budget {BUDGET_KIB} KiB: {verdict})")
     print(f"content encodings:      {f['encodings']}")
     for url, size in f["largest"]:
         print(f"    {size / 1024:7.1f} KiB  {url.rsplit('/static/', 1)[-1]}")

@@ -65,6 +65,8 @@ def test_every_point_has_a_name_holding_its_notation(page, live_server_url):
             assert button.get_attribute("data-point") in button.get_attribute("aria-label")
         expect(page.locator("#ui-strings")).to_be_attached()
         assert page.evaluate("document.documentElement.dataset.missingString") is None
+        # Leaving while the favicon still loads would abort it (a failed request).
+        page.wait_for_load_state("networkidle")
     assert problems == []
 
 
@@ -113,7 +115,7 @@ def test_three_mens_morris_worked_example_and_refusals(page, live_server_url):
     # Moving during placement: Black's own piece is refused as wrong-phase.
     play_points(page, root, ["a2"])
     expect(root).to_have_attribute("data-error", "wrong-phase")
-    expect(page.locator("[data-board2d-message]")).to_be_visible()
+    expect(page.locator("[data-play-message]")).to_be_visible()
     play_moves(page, root, ["a3", "c2", "b3"])
     expect(root).to_have_attribute("data-phase", "moving")
     expect(root).not_to_have_attribute("data-error", "wrong-phase")

@@ -72,9 +72,9 @@ def test_tic_tac_toe_online_with_reload_spectator_and_rematch(browser, live_serv
         expect(invite.locator("[data-room-qr] svg path")).to_have_count(1)
         # Before the friend joins the status line says so (in the page's own words).
         waiting = json.loads(host.locator("#room-strings").text_content())["waitingFriend"]
-        expect(host.locator("[data-status-turn]")).to_have_text(waiting)
+        expect(host.locator("[data-turn-line]")).to_have_text(waiting)
         join(guest, url)
-        expect(host.locator("[data-status-turn]")).not_to_have_text(waiting)
+        expect(host.locator("[data-turn-line]")).not_to_have_text(waiting)
         expect(invite).to_be_hidden()
         friend_shown(host)
         friend_shown(guest)
@@ -105,6 +105,10 @@ def test_tic_tac_toe_online_with_reload_spectator_and_rematch(browser, live_serv
         expect(guest.locator("[data-room-rematch-offered]")).to_be_visible()
         guest_dialog = guest.locator("dialog[data-result-dialog]")
         expect(guest_dialog).to_have_attribute("open", "")
+        # The guest's result says that the friend already asked.
+        expect(guest_dialog.locator("[data-result-rematch-offered]")).to_be_visible()
+        expect(host_dialog).to_be_hidden()
+        expect(host.locator("[data-result-rematch-offered]")).to_be_hidden()
         guest_dialog.locator("[data-action=view-board]").click()
         guest.locator("[data-room-rematch-button]").click()
         for viewer in (host, guest, visitor):
@@ -122,6 +126,49 @@ def test_an_unknown_room_offers_a_new_one(page, live_server_url):
     expect(page.locator("[data-room-problem=room-gone]")).to_be_visible()
     page.locator("form[action='/api/rooms/'] button").first.click()
     expect(page).to_have_url(re.compile(r"/zh-hans/r/[A-Za-z0-9_-]{22,}/$"))
+
+
+SPECTATORS = """async () => (await import('/static/js/rooms/room-session.js'))
+  .RoomSession.current.presence.spectators"""
+
+
+def test_room_words_agree_for_the_host_a_visitor_and_a_spectator(browser, live_server_url):
+    contexts = [browser.new_context() for _ in range(3)]
+    host, guest, visitor = (context.new_page() for context in contexts)
+    problems = watch(host) + watch(guest) + watch(visitor)
+    try:
+        url = create_room(host, live_server_url, "three-mens-morris", language="zh-hans")
+        waiting = json.loads(host.locator("#room-strings").text_content())["waitingFriend"]
+        strings = json.loads(host.locator("#ui-strings").text_content())
+        # The host is told to wait once, and not to choose a point while nobody has joined.
+        expect(host.locator("[data-turn-line]")).to_have_text(waiting)
+        assert host.locator(f".play-layout :text-is('{waiting}')").count() == 1
+        expect(host.locator("[data-status-phase]")).to_have_text("")
+        host.locator("button[data-point='b2']").click(force=True)
+        expect(host.locator("[data-play-message]")).to_have_text(strings["error-friend-not-joined"])
+        # Someone who opened the link but has not joined is not "watching".
+        guest.goto(url)
+        expect(guest.locator("[data-turn-line]")).to_have_text(strings["error-join-first"])
+        expect(guest.locator("[data-status-phase]")).to_have_text("")
+        host.wait_for_function(f"({SPECTATORS})().then((n) => n >= 1)", timeout=15000)
+        expect(host.locator("[data-room-watchers]")).to_be_hidden()
+        guest.locator("[data-room-join-button]").click()
+        expect(guest.locator("body")).to_have_attribute("data-room-seat", "guest")
+        # A third person watches: told whose move it is, never to choose a point.
+        visitor.goto(url)
+        expect(visitor.locator("[data-room-spectator]")).to_be_visible()
+        side = strings["side-0"]
+        turn = strings["statusTurn"].replace("{side}", side)
+        expect(visitor.locator("[data-turn-line]")).to_have_text(turn)
+        expect(visitor.locator("[data-status-phase]")).to_have_text("")
+        visitor.locator("button[data-point='b2']").click(force=True)
+        expect(visitor.locator("[data-play-message]")).to_have_text(strings["error-spectator"])
+        host.wait_for_function(f"({SPECTATORS})().then((n) => n >= 1)", timeout=15000)
+        expect(host.locator("[data-room-watchers]")).to_be_visible()
+        assert problems == []
+    finally:
+        for context in contexts:
+            context.close()
 
 
 def test_a_long_game_arrives_whole_after_a_reload(live_server_url, page):

@@ -15,7 +15,7 @@ from tests.e2e.test_rooms import BOARD3D, PANEL, create_room, friend_shown, join
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-STATUS = "[data-game-status]"
+STATUS = "[data-turn-line]"
 
 
 def room_string(page, key):
@@ -68,6 +68,7 @@ def test_score_four_online_with_reload_spectator_and_rematch(browser, live_serve
         expect(visitor.locator(BOARD3D)).to_have_attribute("data-moves", "4")
         expect(usable(visitor, "C1")).to_have_attribute("aria-disabled", "true")
         usable(visitor, "C1").click(force=True)  # refused on the spot: nothing is sent
+        expect(visitor.locator("[data-play-message]")).to_be_visible()
         for ply, name in enumerate(moves[4:], start=4):
             drop(players[ply % 2], [players[1 - ply % 2], visitor], name)
         for viewer in (host, guest, visitor):

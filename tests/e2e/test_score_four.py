@@ -255,3 +255,155 @@ def test_every_language_renders_its_strings(page, live_server_url, language):
     for button in page.locator("[data-peg-panel] .peg").all():
         assert button.get_attribute("aria-label")
     assert problems == []
+
+
+def test_refusals_are_shown_on_screen_not_only_announced(page, live_server_url):
+    problems = open_page(page, live_server_url)
+    board = page.locator(BOARD)
+    message = page.locator("[data-play-message]")
+    expect(message).to_be_hidden()
+    peg(page, "A1").click(force=True)  # before any game: choose a mode first
+    expect(message).to_be_visible()
+    expect(message).to_have_attribute("data-error", "no-game")
+    start(page, "local")
+    expect(message).to_be_hidden()  # a new position clears it
+    play_local(page, ["A1", "A1", "A1", "A1"])
+    peg(page, "A1").click(force=True)  # aria-disabled buttons still take the click
+    expect(message).to_be_visible()
+    expect(message).to_have_attribute("data-error", "peg-full")
+    expect(board).to_have_attribute("data-error", "peg-full")
+    assert "A1" in message.text_content()
+    # Out of turn against the AI: the reply is on its way.
+    page.locator('[data-game-controls] [data-action="choose-mode"]').click()
+    start(page, "ai", "advanced")
+    peg(page, "B2").click()
+    peg(page, "C3").click(force=True)
+    expect(message).to_have_attribute("data-error", "not-your-turn")
+    expect(message).to_be_visible()
+    box, bar = message.bounding_box(), page.locator("[data-turn-line]").bounding_box()
+    assert abs(box["y"] - bar["y"]) < 2  # said where the turn line is, above the board
+    assert problems == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_laptop_screen_holds_the_board_panel_and_actions(browser, live_server_url, language):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    problems = open_page(page, live_server_url, language)
+    start(page, "local")
+    play_local(page, ["A1", "B2", "C3", "A1", "B2", "C3", "D1", "D2", "D3", "A4", "B4", "C4"] * 2)
+    parts = [BOARD, "[data-turn-line]", "[data-peg-panel]", "[data-move-list]",
+             '[data-game-controls] [data-action="undo"]',
+             '[data-game-controls] [data-action="choose-mode"]']
+    for selector in parts:
+        box = page.locator(selector).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, (selector, box)
+    assert page.evaluate("window.scrollY") == 0
+    assert problems == []
+    context.close()
+
+
+COUNT_AUDIO = """
+window.__audio = 0;
+const Real = window.AudioContext;
+window.AudioContext = class extends Real {
+  constructor(...a) { super(...a); window.__audio += 1; }
+};
+"""
+
+
+def test_the_end_of_a_game_shows_the_line_names_it_and_plays_a_sound(browser, live_server_url):
+    context = browser.new_context()
+    context.add_init_script(COUNT_AUDIO)
+    page = context.new_page()
+    problems = open_page(page, live_server_url, "ja")
+    assert page.evaluate("window.__audio") == 0  # nothing before the player touches the page
+    start(page, "local")
+    expect(page.locator("[data-sound-toggle]")).to_be_checked()
+    # White fills peg B3 while black climbs C3: a vertical line behind nothing.
+    play_local(page, ["B3", "C3", "B3", "C3", "B3", "C3", "B3"])
+    board = page.locator(BOARD)
+    expect(board).to_have_attribute("data-outcome", "white")
+    expect(board).to_have_attribute("data-win-visible", "4")
+    expect(board).to_have_attribute("data-sound", "win")
+    assert page.evaluate("window.__audio") == 1
+    for button in page.locator("[data-view]").all():
+        expect(button).to_have_attribute("aria-pressed", "false")  # the camera turned
+    detail = page.locator("[data-result-detail]")
+    expect(detail).to_contain_text("B3")
+    assert "/" not in detail.text_content()  # words, not raw cells like "B3/1"
+    # A row on the first level behind a wall of balls two levels high, seen from the start.
+    page.locator("dialog[data-result-dialog] [data-action=again]").click()
+    play_local(page, ["A1", "A2", "B1", "B2", "C1", "C2", "A2", "B2", "C2", "A3", "D1"])
+    expect(board).to_have_attribute("data-win-visible", "4")
+    expect(detail).to_contain_text("A1")
+    expect(detail).to_contain_text("D1")
+    assert "/" not in detail.text_content()
+    page.locator("dialog[data-result-dialog] [data-action=view-board]").click()
+    page.locator("[data-view=top]").click()
+    expect(page.locator("[data-view=top]")).to_have_attribute("aria-pressed", "true")
+    assert problems == []
+    context.close()
+
+
+def test_reduced_motion_means_no_sound_and_a_drag_unpresses_the_view(browser, live_server_url):
+    context = browser.new_context(reduced_motion="reduce")
+    context.add_init_script(COUNT_AUDIO)
+    page = context.new_page()
+    problems = open_page(page, live_server_url, "zh-hans")
+    start(page, "local")
+    expect(page.locator("[data-sound-toggle]")).not_to_be_checked()
+    oblique = page.locator("[data-view=oblique]")
+    expect(oblique).to_have_attribute("aria-pressed", "true")
+    box = page.locator(f"{BOARD} canvas").bounding_box()
+    page.mouse.move(box["x"] + 40, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 200, box["y"] + box["height"] / 2, steps=8)
+    page.mouse.up()
+    expect(oblique).to_have_attribute("aria-pressed", "false")
+    play_local(page, WHITE_WINS_ON_ROW_1)
+    expect(page.locator(BOARD)).to_have_attribute("data-outcome", "white")
+    expect(page.locator(BOARD)).to_have_attribute("data-win-visible", "4")
+    assert page.locator(BOARD).get_attribute("data-sound") is None
+    assert page.evaluate("window.__audio") == 0
+    assert problems == []
+    context.close()
+
+
+VIEWPORTS = [{"width": 390, "height": 844}, {"width": 1280, "height": 800}]
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_without_webgl_the_panel_is_the_board(browser, live_server_url, viewport):
+    context = browser.new_context(viewport=viewport)
+    context.add_init_script(NO_WEBGL)
+    page = context.new_page()
+    problems = open_page(page, live_server_url, "ko", ready="panel")
+    board = page.locator(BOARD)
+    panel = page.locator(f"{BOARD} [data-peg-panel]")
+    expect(panel).to_be_visible()  # in the board's place, not in the side panel
+    box, place = panel.bounding_box(), board.bounding_box()
+    assert box["width"] >= min(0.55 * place["width"], 420), (box, place)
+    start(page, "local")
+    assert panel.bounding_box()["y"] + panel.bounding_box()["height"] <= viewport["height"]
+    peg(page, "A1").click()  # mouse
+    expect(board).to_have_attribute("data-moves", "1")
+    peg(page, "B1").focus()  # keyboard: Enter, then an arrow and Space
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Space")
+    expect(board).to_have_attribute("data-moves", "3")
+    expect(peg(page, "B2")).to_have_attribute("data-balls", "w")
+    # Empty, white and black levels differ in shape, not only in colour.
+    looks = page.evaluate("""() => ['A1', 'B1', 'B2'].map((p) => {
+        const bar = document.querySelector(`[data-peg="${p}"] .level`);
+        const s = getComputedStyle(bar);
+        return {border: s.borderTopWidth, background: s.backgroundImage + s.backgroundColor}; })""")
+    white, black, = looks[0], looks[1]
+    empty = page.evaluate("""() => { const s = getComputedStyle(
+        document.querySelector('[data-peg="C1"] .level'));
+        return {border: s.borderTopWidth, background: s.backgroundImage + s.backgroundColor}; }""")
+    assert empty["border"] == "0px" and white["border"] != "0px" and black["border"] != "0px"
+    assert len({empty["background"], white["background"], black["background"]}) == 3
+    assert problems == []
+    context.close()

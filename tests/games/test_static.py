@@ -1,5 +1,6 @@
-"""three.js and uqr are vendored at their pinned versions, and the production static build
-resolves three.js."""
+"""three.js is vendored at its pinned version as one tree-shaken build holding what the Score
+Four board uses (tools/vendor_three.sh), and the production static build resolves it; uqr is
+vendored unchanged at its pinned version (tools/vendor_uqr.sh)."""
 
 import hashlib
 import json
@@ -10,15 +11,22 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 VENDOR = ROOT / "static" / "vendor" / "three"
+BUNDLE = VENDOR / "three-board.js"
 
 
 def test_vendored_three_matches_the_pin():
     pinned = (VENDOR / "VERSION").read_text().strip()
-    revision = re.search(r"const REVISION = '(\d+)'", (VENDOR / "three.core.js").read_text())
-    assert pinned == f"0.{revision.group(1)}.0"
     package = json.loads((ROOT / "package.json").read_text())
     assert package["config"]["three"] == pinned
+    text = BUNDLE.read_text()
+    assert text.startswith(f"/* three.js {pinned} (npm, MIT licence: LICENSE)")
+    esbuild = package["devDependencies"]["esbuild"]
+    assert f"with esbuild {esbuild}. */" in text.splitlines()[0]
+    # The library's own revision constant, kept in the build: the code is that release's.
+    revision = pinned.split(".")[1]
+    assert re.search(rf'="{revision}"', text)
     assert (VENDOR / "LICENSE").read_text().startswith("The MIT License")
+    assert sorted(p.name for p in VENDOR.iterdir()) == ["LICENSE", "VERSION", "three-board.js"]
 
 
 def test_vendored_uqr_matches_the_pin():
@@ -38,7 +46,18 @@ def test_vendored_uqr_matches_the_pin():
     assert (uqr / "LICENSE").read_text().startswith("MIT License")
 
 
-def test_collectstatic_hashes_three_and_rewrites_module_imports(tmp_path):
+def test_the_build_exports_every_name_the_board_uses():
+    board = (ROOT / "static" / "js" / "score-four" / "board3d.js").read_text()
+    used = set(re.findall(r"THREE\.(\w+)", board)) | {"OrbitControls"}
+    entry = (ROOT / "tools" / "three-board.js").read_text()
+    listed = set(re.findall(r"^\s+(\w+),$", entry, re.M)) | {"OrbitControls"}
+    assert used - listed == set(), "add these names to tools/three-board.js and re-vendor"
+    exports = re.search(r"export\{([^}]*)\};?\s*$", BUNDLE.read_text()).group(1)
+    exported = {part.split(" as ")[-1].strip() for part in exports.split(",")}
+    assert listed <= exported, listed - exported
+
+
+def test_collectstatic_hashes_the_three_build(tmp_path):
     env_script = (
         "import os, django;"
         "os.environ['DJANGO_SETTINGS_MODULE']='site_config.settings';"
@@ -49,10 +68,7 @@ def test_collectstatic_hashes_three_and_rewrites_module_imports(tmp_path):
     )
     subprocess.run([sys.executable, "-c", env_script], cwd=ROOT, check=True, timeout=300)
     manifest = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
-    hashed_addon = manifest["vendor/three/addons/controls/OrbitControls.js"]
-    assert re.search(r"OrbitControls\.[0-9a-f]{12}\.js$", hashed_addon)
-    hashed_core = manifest["vendor/three/three.module.js"]
-    module_text = (tmp_path / hashed_core).read_text()
-    core_name = Path(manifest["vendor/three/three.core.js"]).name
-    assert f"'./{core_name}'" in module_text or f'"./{core_name}"' in module_text
-    assert (tmp_path / (hashed_core + ".gz")).exists()
+    hashed = manifest["vendor/three/three-board.js"]
+    assert re.search(r"three-board\.[0-9a-f]{12}\.js$", hashed)
+    assert (tmp_path / (hashed + ".gz")).exists()
+    assert (tmp_path / (hashed + ".br")).exists()

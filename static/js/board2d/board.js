@@ -53,7 +53,10 @@ export class Board2D {
     this.points.setAttribute("role", "group");
     this.points.setAttribute("aria-label", this.strings.boardLabel);
     this.buttons = new Map();
-    const size = this.layout.kind === "cells" ? this.layout.step : this.layout.step * 0.8;
+    // Each point's button is as wide as the space to its nearest neighbour allows (at least
+    // 44 CSS pixels on a 390-pixel phone for Nine Men's Morris), with no overlap.
+    const { step, pieceRadius } = this.layout;
+    const size = this.layout.kind === "cells" ? step : Math.min(step, pieceRadius * 3);
     for (const [point, [x, y]] of Object.entries(this.layout.xy)) {
       const button = document.createElement("button");
       button.type = "button";
@@ -63,7 +66,7 @@ export class Board2D {
       // Positions go through the CSSOM (the page's CSP forbids style attributes).
       button.style.left = `${(x / width) * 100}%`;
       button.style.top = `${(y / height) * 100}%`;
-      button.style.width = `${(Math.min(size, this.layout.pieceRadius * 2.7) / width) * 100}%`;
+      button.style.width = `${(size / width) * 100}%`;
       button.addEventListener("click", () => {
         this.setFocusPoint(point, false);
         this.onChoose(point);
@@ -244,7 +247,8 @@ export class Board2D {
       .sort(([ax, ay], [bx, by]) => ax - bx || ay - by);
     const [x1, y1] = ends[0];
     const [x2, y2] = ends.at(-1);
-    svg("line", { x1, y1, x2, y2, class: "mark-win" }, this.overlay);
+    // pathLength 1 lets the stylesheet draw the line in from end to end.
+    svg("line", { x1, y1, x2, y2, pathLength: 1, class: "mark-win" }, this.overlay);
   }
 
   // The accessible name and data- attributes of each point, from the same view.

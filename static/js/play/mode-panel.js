@@ -2,18 +2,23 @@
 // (templates/games/_mode_panel.html), shared by every play page.
 //   const panel = new ModePanel(root, { onStart: ({mode, level, humanSide}) => …,
 //                                       onAction: (name) => … });
-//   panel.showChoice() / panel.showControls(); panel.setStatus(text);
+//   panel.showChoice() / panel.showControls();
 //   panel.setEnabled("undo", false); panel.setShown("show-result", true)
-// Actions: undo, again, choose-mode, show-result (buttons with data-action).
+// Actions: undo, again, choose-mode, show-result (buttons with data-action). A saved local
+// game is offered with panel.offerResume(text); its button calls onResume().
 
 export class ModePanel {
-  constructor(root, { onStart, onAction }) {
+  constructor(root, { onStart, onAction, onResume = () => {} }) {
     this.root = root;
+    this.resume = root.querySelector("[data-mode-resume]");
     this.choice = root.querySelector("[data-mode-choice]");
     this.controls = root.querySelector("[data-game-controls]");
-    this.status = root.querySelector("[data-game-status]");
     this.modeLabel = root.querySelector("[data-game-mode]");
     root.addEventListener("click", (event) => {
+      if (event.target.closest("[data-resume-game]")) {
+        onResume();
+        return;
+      }
       const start = event.target.closest("[data-start]");
       if (start && root.contains(start)) {
         const { mode, level, humanSide } = start.dataset;
@@ -38,15 +43,18 @@ export class ModePanel {
     if (focus) this.choice.querySelector("button")?.focus();
   }
 
+  // A saved game to pick up again, described in `text`; null hides the offer.
+  offerResume(text) {
+    if (!this.resume) return;
+    this.resume.hidden = text === null;
+    this.resume.querySelector("[data-resume-text]").textContent = text ?? "";
+  }
+
   showControls({ modeText = "" } = {}) {
     this.choice.hidden = true;
     this.controls.hidden = false;
     this.root.dataset.state = "playing";
     if (this.modeLabel) this.modeLabel.textContent = modeText;
-  }
-
-  setStatus(text) {
-    if (this.status) this.status.textContent = text;
   }
 
   // aria-disabled keeps a button focusable, so focus is not lost when it turns off.

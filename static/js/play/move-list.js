@@ -1,4 +1,5 @@
-// The move list, and after the game a way to step through it on the board.
+// The move list, one numbered line per move (both players' plies), and after the game a way
+// to step through it on the board.
 //   const list = new MoveList(section, { onSelect: (ply) => … });
 //   list.update({ entries: [{ text, label, player }], reviewable, ply });
 // `ply` is the position shown (0 = start, entries.length = the end). While reviewable, the
@@ -16,6 +17,7 @@ export class MoveList {
     this.total = 0;
     this.ply = 0;
     this.reviewable = false;
+    this.texts = [];
     this.toolbar.addEventListener("click", (event) => {
       const button = event.target.closest("[data-review-step]");
       if (button) this.step(button.dataset.reviewStep);
@@ -40,48 +42,73 @@ export class MoveList {
   }
 
   update({ entries, reviewable, ply }) {
-    const rebuild = reviewable !== this.reviewable || entries.length !== this.total
-      || entries.some((entry, i) => this.items.children[i]?.dataset.text !== entry.text);
+    const texts = entries.map((entry) => entry.text);
+    const rebuild = reviewable !== this.reviewable || texts.join("\n") !== this.texts.join("\n");
     this.total = entries.length;
     this.ply = ply;
     this.reviewable = reviewable;
+    this.texts = texts;
     this.toolbar.hidden = !reviewable;
     this.root.dataset.reviewPly = reviewable ? String(ply) : "";
     if (rebuild) {
-      this.items.replaceChildren(...entries.map((entry, i) => {
-        const item = document.createElement("li");
-        item.dataset.text = entry.text;
-        item.className = `move move--${entry.player === 0 ? "white" : "black"}`;
-        const content = document.createElement(reviewable ? "button" : "span");
-        if (reviewable) {
-          content.type = "button";
-          content.dataset.ply = String(i + 1);
-        }
-        content.className = "move__text";
-        const shown = document.createElement("span");
-        shown.setAttribute("aria-hidden", "true");
-        shown.textContent = entry.text;
-        const spoken = document.createElement("span");
-        spoken.className = "visually-hidden";
-        spoken.textContent = entry.label;
-        content.append(shown, spoken);
-        item.append(content);
-        return item;
-      }));
+      // One numbered line per move: first player's ply, then the second's.
+      const lines = [];
+      for (let i = 0; i < entries.length; i += 2) {
+        const line = document.createElement("li");
+        line.className = "move-pair";
+        const number = document.createElement("span");
+        number.className = "move-pair__number";
+        number.setAttribute("aria-hidden", "true");
+        number.textContent = `${i / 2 + 1}.`;
+        line.append(number, ...entries.slice(i, i + 2).map((entry, k) => this.moveElement(entry, i + k + 1)));
+        lines.push(line);
+      }
+      this.items.replaceChildren(...lines);
       this.items.scrollTop = this.items.scrollHeight;
     }
-    [...this.items.children].forEach((item, i) => {
-      const current = reviewable && i + 1 === ply;
-      item.classList.toggle("move--current", current);
-      const content = item.firstElementChild;
-      if (current) content.setAttribute("aria-current", "step");
-      else content.removeAttribute("aria-current");
-      item.classList.toggle("move--future", reviewable && i + 1 > ply);
-    });
+    for (const move of this.items.querySelectorAll("[data-move]")) {
+      const at = Number(move.dataset.move);
+      const current = reviewable && at === ply;
+      move.classList.toggle("move--current", current);
+      if (current) move.setAttribute("aria-current", "step");
+      else move.removeAttribute("aria-current");
+      move.classList.toggle("move--future", reviewable && at > ply);
+    }
+    if (reviewable) this.keepInView(this.items.querySelector(".move--current")?.closest("li"));
     for (const button of this.toolbar.querySelectorAll("[data-review-step]")) {
       const step = button.dataset.reviewStep;
       const off = (step === "first" || step === "prev") ? ply === 0 : ply === this.total;
       button.setAttribute("aria-disabled", String(off));
     }
+  }
+
+  // Scrolls the list (never the page) so that a whole line is in it.
+  keepInView(line) {
+    if (!line) return;
+    const list = this.items;
+    if (line.offsetTop < list.scrollTop) list.scrollTop = line.offsetTop;
+    else if (line.offsetTop + line.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = line.offsetTop + line.offsetHeight - list.clientHeight;
+    }
+  }
+
+  // One ply: a button while the game can be reviewed, else plain text.
+  moveElement(entry, plyNumber) {
+    const content = document.createElement(this.reviewable ? "button" : "span");
+    if (this.reviewable) {
+      content.type = "button";
+      content.dataset.ply = String(plyNumber);
+    }
+    content.dataset.move = String(plyNumber);
+    content.dataset.text = entry.text;
+    content.className = `move__text move--${entry.player === 0 ? "white" : "black"}`;
+    const shown = document.createElement("span");
+    shown.setAttribute("aria-hidden", "true");
+    shown.textContent = entry.text;
+    const spoken = document.createElement("span");
+    spoken.className = "visually-hidden";
+    spoken.textContent = entry.label;
+    content.append(shown, spoken);
+    return content;
   }
 }

@@ -6,9 +6,10 @@
 //   session.addEventListener("change", (e) => draw(e.detail));
 //   session.start({ mode: "ai", level: "beginner", humanSide: 0 });
 //   session.play("B2");
+//   session.resume({ mode: "ai", level: "beginner", humanSide: 0, moves: ["A1", "B2"] });
 //
 // "change" detail: {state, moves, outcome, lastMove, thinking, cause}; cause is one of
-// start, play, ai, undo, restart, stop, thinking. "error" detail: {error} when the AI fails.
+// start, resume, play, ai, undo, restart, stop, thinking. "error" detail: {error} when the AI fails.
 
 import { EngineError } from "../engines/errors.js";
 
@@ -56,6 +57,38 @@ export class GameSession extends EventTarget {
   get thinking() { return this._thinking; }
 
   start({ mode, level = null, humanSide = 0 } = {}) {
+    this._checkChoice({ mode, level, humanSide });
+    this._cancelSearch();
+    this._mode = mode;
+    this._level = mode === "ai" ? level : null;
+    this._humanSide = mode === "ai" ? humanSide : 0;
+    this._reset("start");
+  }
+
+  // A game saved earlier (static/js/play/saved-game.js): the same choice and its moves in
+  // notation. Every move is replayed through the engine first; an illegal one throws its
+  // EngineError and nothing changes. Then the AI answers if it is its turn.
+  resume({ mode, level = null, humanSide = 0, moves = [] } = {}) {
+    this._checkChoice({ mode, level, humanSide });
+    const history = [this.engine.initialState()];
+    const played = [];
+    for (const text of moves) {
+      const before = history[history.length - 1];
+      const move = this.engine.parseMove(before, text);
+      played.push({ text: this.engine.formatMove(before, move), player: this.engine.toMove(before) });
+      history.push(this.engine.play(before, move));
+    }
+    this._cancelSearch();
+    this._mode = mode;
+    this._level = mode === "ai" ? level : null;
+    this._humanSide = mode === "ai" ? humanSide : 0;
+    this._history = history;
+    this._moves = played;
+    this._emit("resume");
+    this._maybeAskAi();
+  }
+
+  _checkChoice({ mode, level, humanSide }) {
     if (!MODES.includes(mode)) {
       throw new SessionError("bad-mode", `mode must be one of ${MODES.join(", ")}, not ${JSON.stringify(mode)}`);
     }
@@ -68,11 +101,6 @@ export class GameSession extends EventTarget {
       }
       if (!this.ai) throw new SessionError("no-ai", "this session has no AI client");
     }
-    this._cancelSearch();
-    this._mode = mode;
-    this._level = mode === "ai" ? level : null;
-    this._humanSide = mode === "ai" ? humanSide : 0;
-    this._reset("start");
   }
 
   restart() {

@@ -74,7 +74,8 @@ function follow(session) {
       if (status === "waiting" || status === "connecting") friend = "absent-waiting";
       pick(panel.querySelector("[data-room-friend]"), friend);
     }
-    const watchers = session.presence.spectators;
+    // Before the friend joins, whoever opened the link is about to join, not watching.
+    const watchers = status === "waiting" ? 0 : session.presence.spectators;
     show(panel.querySelector("[data-room-watchers]"), watchers > 0);
     const count = panel.querySelector("[data-room-watch-count]");
     if (count) count.textContent = String(watchers);

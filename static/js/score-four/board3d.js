@@ -7,8 +7,10 @@
 // 16-button panel. Mouse: hover shows a translucent ball, click drops. Touch: the first tap
 // shows the translucent ball, a second tap on the same peg drops. Drag rotates, wheel and
 // pinch zoom.
+// "three" is the tree-shaken build of tools/vendor_three.sh (static/vendor/three/three-board.js):
+// a name used here must be listed in tools/three-board.js.
 import * as THREE from "three";
-import { OrbitControls } from "three/addons/controls/OrbitControls.js";
+import { OrbitControls } from "three";
 
 import { CELL_NAMES, cellOf } from "./model.js";
 
@@ -17,7 +19,9 @@ const RADIUS = 0.45; // of a ball
 const STEP = RADIUS * 2; // height of one level
 const BASE_TOP = 0;
 const PEG_HEIGHT = STEP * 4 + 0.3;
-const TARGET = new THREE.Vector3(0, STEP * 1.4, 0);
+const LABEL_ROOM = 0.5; // extra base on the left for the row numbers
+// The camera looks at the middle of the base (with its extra room on the left).
+const TARGET = new THREE.Vector3(-LABEL_ROOM / 2, STEP * 1.4, 0);
 const VIEWS = {
   oblique: { polar: 0.98, azimuth: 0, distance: 11.6 },
   top: { polar: 0.0001, azimuth: 0, distance: 10.5 },
@@ -38,9 +42,14 @@ const COLOURS = {
   threat: 0xe0332b,
 };
 
+const WIN_MS = 900; // the winning line's drawing and the balls' swell
+
 const pegX = (peg) => ((peg % 4) - 1.5) * SPACING;
 const pegZ = (peg) => (Math.floor(peg / 4) - 1.5) * SPACING;
 const levelY = (level) => BASE_TOP + RADIUS + level * STEP;
+const cellCentre = (cell) => new THREE.Vector3(pegX(cell % 16), levelY(Math.floor(cell / 16)), pegZ(cell % 16));
+// Motion is cut short when the player's system asks for less of it.
+const stillness = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 function labelTexture(text) {
   const canvas = document.createElement("canvas");
@@ -61,7 +70,7 @@ export class Board3D {
   // onContextLost(), onContextRestored() }. Throws if WebGL cannot start.
   constructor(container, {
     onIntent, onRefused = () => {}, onContextLost = () => {}, onContextRestored = () => {},
-    onRenderSpeed = () => {},
+    onRenderSpeed = () => {}, onViewChange = () => {},
   }) {
     this.container = container;
     this.onIntent = onIntent;
@@ -72,6 +81,12 @@ export class Board3D {
     // included. After 30 of them the speed is reported once.
     this.chain = { previous: null, ms: 0, count: 0, reported: false };
     this.onRenderSpeed = onRenderSpeed;
+    // The view buttons' state: "oblique", "top", or "" once the player (or the end of a
+    // game) turned the camera somewhere else.
+    this.onViewChange = onViewChange;
+    this.gliding = false;
+    this.winKey = ""; // the winning line on show (its cells), and the one the camera turned for
+    this.turnedFor = "";
     this.pending = false;
     this.animations = [];
     this.view = { pegs: Array.from({ length: 16 }, () => []), usable: false, toMove: 0 };
@@ -98,6 +113,8 @@ export class Board3D {
     this.controls.target.copy(TARGET);
     this.placeCamera(VIEWS.oblique);
     this.controls.addEventListener("change", () => this.requestRender());
+    // A drag turns the board away from the named view: its button is no longer pressed.
+    this.controls.addEventListener("start", () => this.onViewChange(""));
     this.bindPointer();
     this.canvas.addEventListener("webglcontextlost", () => {
       container.dataset.context = "lost";
@@ -121,12 +138,13 @@ export class Board3D {
     scene.add(sun);
 
     const size = SPACING * 4 + 0.5;
+    // The base reaches further out on the left, where the row numbers sit clear of the pegs.
     const base = new THREE.Mesh(
-      new THREE.BoxGeometry(size, 0.4, size),
+      new THREE.BoxGeometry(size + LABEL_ROOM, 0.4, size),
       [COLOURS.woodEdge, COLOURS.woodEdge, COLOURS.wood, COLOURS.woodEdge, COLOURS.woodEdge, COLOURS.woodEdge]
         .map((color) => new THREE.MeshStandardMaterial({ color, roughness: 0.8 })),
     );
-    base.position.y = BASE_TOP - 0.2;
+    base.position.set(-LABEL_ROOM / 2, BASE_TOP - 0.2, 0);
     scene.add(base);
 
     // Column letters along the near edge, row numbers along the left edge.
@@ -140,7 +158,7 @@ export class Board3D {
     const edge = SPACING * 2 + 0.02;
     for (let i = 0; i < 4; i++) {
       addLabel("ABCD"[i], (i - 1.5) * SPACING, edge);
-      addLabel(String(i + 1), -edge, (i - 1.5) * SPACING);
+      addLabel(String(i + 1), -edge - LABEL_ROOM, (i - 1.5) * SPACING);
     }
 
     const pegGeometry = new THREE.CylinderGeometry(0.07, 0.07, PEG_HEIGHT, 12);
@@ -170,6 +188,7 @@ export class Board3D {
       1: new THREE.MeshStandardMaterial({ color: COLOURS.black, roughness: 0.3, metalness: 0.1 }),
       band: new THREE.MeshStandardMaterial({ color: COLOURS.blackRing, roughness: 0.4 }),
       gold: new THREE.MeshStandardMaterial({ color: COLOURS.gold, emissive: 0x5a3c00, roughness: 0.25, metalness: 0.55 }),
+      winLine: new THREE.MeshStandardMaterial({ color: COLOURS.gold, emissive: 0x8a5a00, roughness: 0.3, metalness: 0.4 }),
       last: new THREE.MeshBasicMaterial({ color: COLOURS.last }),
       ghost0: new THREE.MeshStandardMaterial({ color: COLOURS.white, transparent: true, opacity: 0.5, depthWrite: false }),
       ghost1: new THREE.MeshStandardMaterial({ color: COLOURS.black, transparent: true, opacity: 0.5, depthWrite: false }),
@@ -249,15 +268,20 @@ export class Board3D {
 
   // "Oblique" or "Top": glide there from wherever the player turned the board.
   setView(name) {
-    const goal = VIEWS[name];
+    this.glideTo(VIEWS[name]);
+    this.onViewChange(name);
+  }
+
+  glideTo(goal) {
     const from = new THREE.Spherical().setFromVector3(this.camera.position.clone().sub(TARGET));
     let startedAt = null;
     // Turn the short way round.
     let dAzimuth = goal.azimuth - from.theta;
     dAzimuth = Math.atan2(Math.sin(dAzimuth), Math.cos(dAzimuth));
+    const ms = stillness() ? 0 : goal.ms ?? 350;
     this.animate((now) => {
       startedAt ??= now;
-      const k = Math.min(1, (now - startedAt) / 350);
+      const k = ms ? Math.min(1, (now - startedAt) / ms) : 1;
       const e = k * (2 - k);
       this.placeCamera({
         polar: from.phi + (goal.polar - from.phi) * e,
@@ -294,6 +318,7 @@ export class Board3D {
     this.lastRing.visible = last !== null && last !== undefined && this.balls.has(last);
     if (this.lastRing.visible) this.followBall(this.lastRing, this.balls.get(last).mesh, RADIUS * 0.92);
     this.drawLens(view.threats);
+    this.showWin(view.gold);
     if (!view.usable) this.selectedPeg = null;
     this.showGhost(this.selectedPeg ?? this.hoverPeg);
     this.requestRender();
@@ -349,6 +374,113 @@ export class Board3D {
       ring.position.copy(at(cell));
       this.lens.add(ring);
     }
+  }
+
+  // --- the end of a game: the winning line joined, the camera turned to show it -----------
+
+  showWin(gold) {
+    const cells = [...(gold ?? [])].sort((a, b) => a - b);
+    const key = cells.join(" ");
+    if (key === this.winKey) return;
+    this.winKey = key;
+    if (this.winLine) {
+      this.scene.remove(this.winLine);
+      this.winLine = null;
+    }
+    delete this.container.dataset.winVisible;
+    if (cells.length < 2) return;
+    const ends = [cells[0], cells[cells.length - 1]].map(cellCentre);
+    const length = ends[0].distanceTo(ends[1]) + RADIUS * 1.2;
+    const tube = new THREE.Mesh(new THREE.CylinderGeometry(0.085, 0.085, 1, 12), this.materials.winLine);
+    tube.position.copy(ends[0]).add(ends[1]).multiplyScalar(0.5);
+    tube.quaternion.setFromUnitVectors(new THREE.Vector3(0, 1, 0), ends[1].clone().sub(ends[0]).normalize());
+    this.winLine = tube;
+    this.scene.add(tube);
+    const still = stillness();
+    let startedAt = null;
+    tube.scale.y = still ? length : 0.001;
+    const bodies = cells.map((cell) => this.balls.get(cell)?.mesh).filter(Boolean);
+    if (!still) {
+      // The line draws itself from one end to the other while the four balls swell once.
+      this.animate((now) => {
+        startedAt ??= now;
+        const k = Math.min(1, (now - startedAt) / WIN_MS);
+        tube.scale.y = Math.max(0.001, length * Math.min(1, k * 1.6));
+        const swell = 1 + 0.14 * Math.sin(Math.PI * k);
+        for (const mesh of bodies) mesh.scale.setScalar(swell);
+        return k < 1;
+      });
+    }
+    if (this.turnedFor !== key) {
+      this.turnedFor = key; // once per game: looking back and forth does not swing the camera
+      const goal = this.bestViewOf(cells);
+      this.glideTo({ ...goal, ms: 900 });
+      this.onViewChange("");
+      this.container.dataset.winVisible = String(this.visibleFrom(goal, cells, 5));
+    } else {
+      this.container.dataset.winVisible = String(this.visibleFrom(this.currentView(), cells, 5));
+    }
+  }
+
+  currentView() {
+    const s = new THREE.Spherical().setFromVector3(this.camera.position.clone().sub(TARGET));
+    return { polar: s.phi, azimuth: s.theta, distance: s.radius };
+  }
+
+  // The camera position (on the orbit the player can reach) from which most of the winning
+  // balls are seen whole, the nearest such one to where the camera is now.
+  bestViewOf(cells) {
+    const now = this.currentView();
+    let best = null;
+    for (let a = 0; a < 24; a++) {
+      for (const polar of [0.55, 0.8, 1.0, 1.15]) {
+        const view = { polar, azimuth: -Math.PI + (a * Math.PI) / 12, distance: 12.5 };
+        const seen = this.visibleFrom(view, cells, 5);
+        let turn = Math.abs(Math.atan2(Math.sin(view.azimuth - now.azimuth), Math.cos(view.azimuth - now.azimuth)));
+        turn += Math.abs(polar - now.polar);
+        if (!best || seen > best.seen + 1e-9 || (Math.abs(seen - best.seen) < 1e-9 && turn < best.turn)) {
+          best = { view, seen, turn };
+        }
+      }
+    }
+    return best.view;
+  }
+
+  // How many of `cells`' balls are in sight from `view`: a ray from the camera to the centre
+  // of each ball (and, with `probes` > 1, to points round it) must meet no other ball first.
+  // Worked out on the balls' resting places, so a ball still falling counts where it lands.
+  visibleFrom({ polar, azimuth, distance }, cells, probes = 1) {
+    const eye = TARGET.clone().add(new THREE.Vector3().setFromSphericalCoords(distance, polar, azimuth));
+    const centres = [...this.balls.keys()].map((cell) => [cell, cellCentre(cell)]);
+    const up = new THREE.Vector3(0, 1, 0);
+    // Distance along the ray (eye, unit direction) to where it enters the ball at `centre`.
+    const entry = (direction, centre) => {
+      const along = centre.clone().sub(eye).dot(direction);
+      const miss = centre.distanceToSquared(eye) - along * along;
+      return along > 0 && miss < RADIUS * RADIUS ? along - Math.sqrt(RADIUS * RADIUS - miss) : Infinity;
+    };
+    let seen = 0;
+    for (const cell of cells) {
+      if (!this.balls.has(cell)) continue;
+      const centre = cellCentre(cell);
+      const toward = centre.clone().sub(eye).normalize();
+      const side = new THREE.Vector3().crossVectors(toward, up).normalize();
+      const lift = new THREE.Vector3().crossVectors(side, toward).normalize();
+      const points = [centre];
+      if (probes > 1) {
+        for (const [x, y] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+          points.push(centre.clone().addScaledVector(side, x * RADIUS * 0.6).addScaledVector(lift, y * RADIUS * 0.6));
+        }
+      }
+      let hits = 0;
+      for (const point of points) {
+        const direction = point.clone().sub(eye).normalize();
+        const own = entry(direction, centre);
+        if (centres.every(([other, at]) => other === cell || entry(direction, at) >= own)) hits += 1;
+      }
+      seen += hits / points.length;
+    }
+    return Math.round(seen * 100) / 100;
   }
 
   showGhost(peg) {

@@ -1,0 +1,338 @@
+// The one play-page controller every board plugs into (Score Four's 3D board and the SVG board
+// of the four 2D games). It owns what a game is on any board: the session (local or friend
+// room), the mode panel and its actions, the result dialog, the move list and looking back
+// through a finished game, the announcements, the turn line and the visible refusals. A board
+// only draws and reports intents; it plugs in as a `view`:
+//
+//   view.sideName(player)            -> "White" / "X"
+//   view.entries(history, moves)     -> [{text, label, player}] (shown text, spoken label)
+//   view.resultDetail(outcome)       -> the sentence under the result's title
+//   view.draw({state, ply, moves, interactive, reviewing})   draw a position
+//   view.changed?(detail, {newMove}) a new position arrived (drop half-built moves, animate)
+//   view.focus?()                    where focus goes when a game starts
+//
+// The controller writes data-mode, data-moves, data-to-move, data-thinking and data-error on
+// the page's state element (`root`), for tests.
+import { AiClient } from "../ai/client.js";
+import { announce } from "./announce.js";
+import { ModePanel } from "./mode-panel.js";
+import { MoveList } from "./move-list.js";
+import { ResultDialog } from "./result-dialog.js";
+import { GameSession } from "./session.js";
+import { reportGames } from "./game-reports.js";
+import { forgetGame, loadGame, saveGame } from "./saved-game.js";
+import { EndSound } from "./sound.js";
+import { loadStrings } from "./strings.js";
+import { modeText, resultTitle, turnText } from "./words.js";
+
+const AI_DELAY_MS = 350; // the player sees their piece land before the reply
+const RESULT_DELAY_MS = 850; // the winning line shows first, then the result
+const MESSAGE_MS = 5000; // how long a refusal stays over the turn line
+
+// A RoomSession on a friend-room page (<body data-room-id>), else a local GameSession.
+export async function createSession(engine, workerUrl) {
+  const roomId = document.body.dataset.roomId;
+  if (roomId) {
+    const { RoomSession } = await import("../rooms/room-session.js");
+    return new RoomSession({ engine, slug: engine.slug, roomId });
+  }
+  const ai = new AiClient(workerUrl);
+  window.addEventListener("pagehide", () => ai.cancel());
+  return new GameSession({ engine, slug: engine.slug, ai, aiDelayMs: AI_DELAY_MS });
+}
+
+export class PlayController {
+  constructor({ root, engine, session, t }) {
+    this.root = root;
+    this.engine = engine;
+    this.session = session;
+    this.t = t;
+    this.room = session.mode === "friend";
+    // Words only a room page needs live in its room panel (templates/rooms/_room_panel.html).
+    this.roomT = this.room ? loadStrings(document, "room-strings") : () => "";
+    this.message = document.querySelector("[data-play-message]");
+    this.messageTimer = null;
+    this.boardArea = document.querySelector("[data-play-board]");
+    this.turnLine = document.querySelector("[data-turn-line]");
+    this.view = null;
+    this.reviewPly = null; // a position of the finished game being looked at
+    this.resultTimer = null;
+    this.finishedAt = null; // plies when the current result was reported
+    this.shownMoves = []; // the move texts on screen: a change adding one is a new move
+    this.panel = new ModePanel(document.querySelector("[data-mode-panel]"), {
+      onStart: (choice) => this.start(choice),
+      onAction: (action) => this.action(action),
+      onResume: () => this.resume(),
+    });
+    this.dialog = new ResultDialog(document.querySelector("[data-result-dialog]"), {
+      onAction: (action) => this.action(action),
+      onToggle: (open) => this.panel.setShown("show-result", !open && this.dialog.available),
+      returnFocus: () => this.panel.button("show-result"),
+    });
+    this.moveList = new MoveList(document.querySelector("[data-move-list]"), {
+      onSelect: (ply) => this.review(ply),
+    });
+    this.sound = new EndSound(document.querySelector("[data-sound-toggle]"), { storage: this.storage });
+    this.rematchNote = document.querySelector("[data-result-rematch-offered]");
+    reportGames(session, engine.slug);
+  }
+
+  // Plug the board in and begin: a room connects, a local page offers the modes.
+  attach(view) {
+    this.view = view;
+    const session = this.session;
+    session.addEventListener("change", (event) => this.changed(event.detail));
+    session.addEventListener("error", () => {
+      // A room refusal is healed by the session's own resync; only the AI can fail otherwise.
+      if (this.room) this.render();
+      else this.refuse("ai-failed", this.t("error-ai-failed"));
+    });
+    if (this.room) {
+      for (const type of ["presence", "seat", "connection", "rematch"]) {
+        session.addEventListener(type, () => this.render());
+      }
+      // No mode to choose in a room; Undo, Again and "Choose another mode" have no meaning
+      // against a friend (the rematch takes Again's place).
+      this.panel.showControls({ modeText: "" }); // the room panel's heading already says it
+      for (const action of ["undo", "again", "choose-mode"]) this.panel.setShown(action, false);
+      session.start();
+    } else {
+      this.panel.showChoice();
+      this.offerSavedGame();
+    }
+    this.render();
+  }
+
+  // --- a local game kept in the browser (static/js/play/saved-game.js) ---------------------
+
+  get storage() {
+    try {
+      return window.localStorage;
+    } catch {
+      return null; // storage blocked: nothing is kept
+    }
+  }
+
+  offerSavedGame() {
+    this.saved = loadGame(this.storage, this.engine);
+    if (!this.saved) return this.panel.offerResume(null);
+    const mode = modeText(this.saved, this.t, (p) => this.sideName(p));
+    return this.panel.offerResume(this.t("resumeOffer", { mode, count: this.saved.moves.length }));
+  }
+
+  resume() {
+    const saved = this.saved;
+    this.panel.offerResume(null);
+    try {
+      this.session.resume(saved);
+    } catch {
+      forgetGame(this.storage, this.engine.slug); // became unplayable (a newer engine?)
+      return;
+    }
+    this.showGameControls();
+    this.view.focus?.();
+    this.bringBoardIntoView();
+  }
+
+  sideName(player) {
+    return this.view.sideName(player);
+  }
+
+  // --- modes and controls ----------------------------------------------------------------
+
+  start(choice) {
+    this.panel.offerResume(null);
+    this.session.start(choice);
+    this.showGameControls();
+    this.view.focus?.();
+    this.bringBoardIntoView();
+  }
+
+  showGameControls() {
+    this.panel.showControls({ modeText: modeText(this.session, this.t, (p) => this.sideName(p)) });
+    this.panel.setShown("undo", typeof this.session.undo === "function");
+    this.panel.setShown("again", typeof this.session.restart === "function");
+  }
+
+  // After a mode button far down a phone's screen, the board and the turn line come back
+  // into view (the page does not move when the board already starts near the top).
+  bringBoardIntoView() {
+    const box = this.boardArea.getBoundingClientRect();
+    if (box.top >= 0 && box.top < window.innerHeight / 4) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    this.boardArea.scrollIntoView({ block: "start", behavior: still ? "instant" : "smooth" });
+  }
+
+  action(name) {
+    const session = this.session;
+    if (name === "undo" && session.canUndo?.()) session.undo();
+    else if (name === "again") {
+      session.restart();
+      this.bringBoardIntoView();
+    }
+    else if (name === "choose-mode") {
+      session.stop();
+      this.panel.showChoice({ focus: true });
+    } else if (name === "show-result") this.dialog.reopen();
+    else if (name === "rematch") {
+      // The result dialog's Again in a room: "Swap colours and play again".
+      try {
+        session.requestRematch();
+      } catch {
+        // Not over on the server yet, or no seat: nothing to ask for.
+      }
+      this.render();
+      this.panel.button("show-result")?.focus();
+    }
+  }
+
+  // A move chosen on the board, in notation. Returns the refusal (an error with a code) or
+  // null once the session took it.
+  play(text) {
+    try {
+      this.session.play(text);
+      return null;
+    } catch (error) {
+      if (typeof error?.code !== "string") throw error;
+      return error;
+    }
+  }
+
+  // --- session changes -------------------------------------------------------------------
+
+  changed(detail) {
+    const { cause, outcome, moves } = detail;
+    const texts = moves.map((move) => move.text);
+    const previous = this.shownMoves;
+    this.shownMoves = texts;
+    const movesChanged = texts.join() !== previous.join();
+    // One move added to what is on screen. In a room the own move is drawn at once ("play")
+    // and its confirmation ("confirmed") then adds nothing; the friend's move is "remote".
+    const newMove = movesChanged && texts.length === previous.length + 1
+      && previous.every((text, i) => text === texts[i]);
+    if (cause !== "thinking") {
+      this.reviewPly = null; // a new position ends any look back
+      this.clearMessage();
+    }
+    if (!outcome) {
+      this.finishedAt = null;
+      clearTimeout(this.resultTimer);
+      this.dialog.clear();
+    }
+    this.view.changed?.(detail, { newMove });
+    if (!this.room && cause !== "thinking") saveGame(this.storage, this.engine.slug, this.session);
+    let text = "";
+    if (newMove) text = this.entries().at(-1).label;
+    else if (cause === "undo") text = this.t("announceUndo");
+    else if (cause === "start" || cause === "restart") text = this.t("announceNewGame");
+    else if (cause === "resume") text = this.t("announceResumed");
+    else if (cause === "rematch" && movesChanged && !moves.length) text = this.t("announceNewGame");
+    if (outcome && this.finishedAt !== moves.length && cause !== "thinking") {
+      this.finishedAt = moves.length;
+      text = `${text} ${this.finish(outcome)}`.trim();
+    } else if (!newMove && text) {
+      text = `${text} ${this.turnText()}`.trim();
+    }
+    if (text) announce(text);
+    if (cause === "stop") this.panel.showChoice();
+    this.render();
+  }
+
+  // Reports the result, opens the dialog a moment later; returns the words to announce.
+  finish(outcome) {
+    const result = this.resultText(outcome);
+    let kind = "draw";
+    if (outcome.winner !== null) {
+      const seated = this.session.mode !== "local" && this.session.humanSide !== null;
+      kind = seated && outcome.winner !== this.session.humanSide ? "lose" : "win";
+    }
+    if (this.sound.play(kind)) this.root.dataset.sound = kind;
+    clearTimeout(this.resultTimer);
+    this.resultTimer = setTimeout(() => {
+      this.dialog.show(result);
+      this.panel.setShown("show-result", false);
+    }, RESULT_DELAY_MS);
+    return `${result.title} ${result.detail}`;
+  }
+
+  resultText(outcome) {
+    return {
+      title: resultTitle(this.session, outcome, this.t, (p) => this.sideName(p)),
+      detail: this.view.resultDetail(outcome),
+    };
+  }
+
+  turnText() {
+    const toMove = this.engine.toMove(this.session.state);
+    return turnText(this.session, toMove, { t: this.t, roomT: this.roomT, sideName: (p) => this.sideName(p) });
+  }
+
+  entries() {
+    return this.view.entries(this.session.history, this.session.moves);
+  }
+
+  // --- refusals --------------------------------------------------------------------------
+
+  // A choice the game refuses: said on screen over the turn line (for a few seconds, or until
+  // the position changes) and to screen readers.
+  refuse(code, text) {
+    this.message.textContent = text;
+    this.message.hidden = false;
+    this.message.dataset.error = code;
+    this.root.dataset.error = code;
+    clearTimeout(this.messageTimer);
+    this.messageTimer = setTimeout(() => { this.message.hidden = true; }, MESSAGE_MS);
+    announce(text);
+  }
+
+  clearMessage() {
+    clearTimeout(this.messageTimer);
+    this.message.textContent = "";
+    this.message.hidden = true;
+    delete this.message.dataset.error;
+    delete this.root.dataset.error;
+  }
+
+  // --- looking back through a finished game ----------------------------------------------
+
+  review(ply) {
+    const total = this.session.moves.length;
+    this.reviewPly = ply === total ? null : ply;
+    this.render();
+    const text = ply
+      ? this.t("reviewPosition", { ply, total, move: this.entries()[ply - 1].label })
+      : this.t("reviewStart");
+    announce(text);
+  }
+
+  // --- drawing ---------------------------------------------------------------------------
+
+  render() {
+    const session = this.session;
+    const history = session.history;
+    const allMoves = session.moves;
+    const reviewing = this.reviewPly !== null;
+    const ply = this.reviewPly ?? allMoves.length;
+    const state = history[ply];
+    const interactive = !reviewing && Boolean(session.mode) && session.canPlay();
+    const entries = this.view.entries(history, allMoves);
+    this.view.draw({ state, ply, moves: allMoves.slice(0, ply), interactive, reviewing, entries });
+    this.moveList.update({ entries, reviewable: Boolean(session.outcome), ply });
+    Object.assign(this.root.dataset, {
+      mode: session.mode ?? "",
+      moves: String(allMoves.length),
+      toMove: String(this.engine.toMove(session.state)),
+      thinking: String(session.thinking),
+    });
+    this.turnLine.textContent = session.mode ? this.turnText() : this.t("status-choose-mode");
+    this.turnLine.dataset.turn = interactive ? "yours" : "";
+    this.panel.setEnabled("undo", Boolean(session.canUndo?.()));
+    this.panel.setShown("show-result", this.dialog.available && !this.dialog.open);
+    if (this.rematchNote) {
+      // A room guest (or host) reading the result learns that the friend already asked.
+      const side = session.humanSide;
+      const rematch = session.rematch ?? [false, false];
+      this.rematchNote.hidden = !(session.outcome && side !== null && rematch[1 - side] && !rematch[side]);
+    }
+  }
+}
