@@ -50,6 +50,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     version = 0  # the highest room version this socket has sent on
     presence = {"players": [False, False], "spectators": 0, "away": [None, None]}  # last sent
     written_at = 0.0  # when this socket's Connection row was last refreshed (monotonic)
+    presence_at = 0.0  # when `presence` was learnt (monotonic)
     closed = False  # the client is gone: its `websocket.disconnect` is on its way
 
     async def __call__(self, scope, receive, send):
@@ -199,8 +200,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             except RoomError as error:
                 await self.gone(error)
                 return
-            self.written_at = time.monotonic()
-        await self.send_json({"type": "pong", "version": self.version, **self.presence})
+            self.written_at = self.presence_at = time.monotonic()
+        await self.send_json({"type": "pong", "version": self.version, **self.aged_presence()})
 
     HANDLERS = {
         "move": on_move,
@@ -228,6 +229,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def room_presence(self, event: dict) -> None:
         self.presence = {key: event[key] for key in ("players", "spectators", "away")}
+        self.presence_at = time.monotonic()
         await self.send_json({"type": "presence", **self.presence})
 
     async def seat_moved(self, event: dict) -> None:
@@ -260,6 +262,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.send_json(
                 {"type": "moves", "round": header["round"], "from": start, "moves": chunk}
             )
+
+    def aged_presence(self) -> dict:
+        """The presence last learnt, its absences grown by the time since (a pong between
+        database reads must not tell a client that an absent friend left just now)."""
+        elapsed = int(time.monotonic() - self.presence_at)
+        away = [None if seconds is None else seconds + elapsed for seconds in self.presence["away"]]
+        return {**self.presence, "away": away}
 
     def you(self) -> dict:
         side = None

@@ -31,6 +31,7 @@ class Event(models.Model):
     mode = _field("mode", schema.MODES, 8)
     level = _field("level", schema.LEVELS, 12)
     result = _field("result", schema.VALUES["result"], 8)
+    ending = _field("ending", schema.ENDINGS, 12)
     moves = models.PositiveSmallIntegerField(FIELDS["moves"], null=True, blank=True)
     duration = _field("duration", schema.DURATIONS, 10)
     outcome = _field("outcome", schema.OUTCOMES, 8)

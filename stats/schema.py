@@ -31,6 +31,12 @@ LEVELS = ("beginner", "intermediate", "advanced")
 RESULTS_PLAYER = ("win", "loss", "draw")
 RESULTS_LOCAL = ("first", "second", "draw")
 OUTCOMES = ("ok", "failed")
+# How a game ended: the rules' reasons (docs/ENGINES.md) and, with a friend, the players'
+# (rooms/endings.py).
+ENDINGS = (
+    "line", "full", "no-moves", "pieces", "repetition", "move-limit",
+    "resigned", "agreed", "abandoned",
+)
 DURATIONS = ("under-1m", "1-3m", "3-10m", "10-30m", "30-60m", "over-60m")
 RECONNECTS = ("0", "1", "2-3", "4-9", "10+")
 RENDER_SPEEDS = ("under-15fps", "15-30fps", "30-50fps", "50fps+")
@@ -62,6 +68,7 @@ KIND_FIELDS = {
         "lang": "optional",
         "level": "optional",
         "result": "required",
+        "ending": "optional",
         "moves": "required",
         "duration": "required",
     },
@@ -78,6 +85,7 @@ VALUES: dict[str, tuple[str, ...]] = {
     "level": LEVELS,
     "result": RESULTS_PLAYER + RESULTS_LOCAL[:2],
     "outcome": OUTCOMES,
+    "ending": ENDINGS,
     "duration": DURATIONS,
     "reconnects": RECONNECTS,
     "render": RENDER_SPEEDS,

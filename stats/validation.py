@@ -177,6 +177,7 @@ def to_rows(events: list[dict], received: datetime) -> list[Event]:
             mode=event.get("mode", "friend" if event["event"] == "room-connection" else ""),
             level=event.get("level", ""),
             result=event.get("result", ""),
+            ending=event.get("ending", ""),
             moves=event.get("moves"),
             duration=event.get("duration", ""),
             outcome=event.get("outcome", ""),

@@ -125,7 +125,10 @@ def test_three_mens_morris_worked_example_and_refusals(page, live_server_url):
     expect(root).to_have_attribute("data-stage", "destination")
     destinations = page.locator("button[data-destination]")
     assert sorted(destinations.evaluate_all("els => els.map(e => e.dataset.point)")) == [
-        "b2", "c1", "c3"]
+        "b2",
+        "c1",
+        "c3",
+    ]
     play_points(page, root, ["a1", "c1"])
     expect(root).to_have_attribute("data-error", "not-adjacent")
     expect(point(page, "a1")).to_have_attribute("data-selected", "")

@@ -5,8 +5,16 @@ the laid-out text: no line of the page starts with a closing mark, "ー" or a sm
 import pytest
 
 LANGUAGES = ["ko", "ja", "zh-hans"]
-PAGES = ["", "rules/three-in-a-row/", "privacy/", "score-four/", "tic-tac-toe/",
-         "three-mens-morris/", "nine-mens-morris/", "dara/"]
+PAGES = [
+    "",
+    "rules/three-in-a-row/",
+    "privacy/",
+    "score-four/",
+    "tic-tac-toe/",
+    "three-mens-morris/",
+    "nine-mens-morris/",
+    "dara/",
+]
 NO_LINE_START = (
     "、。，．・：；？！）」』】〕〉》’”ー～"  # closing marks, the long vowel mark
     "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"  # small kana

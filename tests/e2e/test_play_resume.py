@@ -22,8 +22,10 @@ def test_score_four_against_the_ai_survives_reload_and_language_switch(browser, 
         page.locator(f'[data-peg-panel] [data-peg="{name}"]').click()
         expect(board).to_have_attribute("data-moves", count)
         expect(board).to_have_attribute("data-thinking", "false")
-    balls = [page.locator(f"[data-peg-panel] [data-peg='{p}']").get_attribute("data-balls")
-             for p in ("A1", "B2")]
+    balls = [
+        page.locator(f"[data-peg-panel] [data-peg='{p}']").get_attribute("data-balls")
+        for p in ("A1", "B2")
+    ]
 
     page.reload()
     expect(board).to_have_attribute("data-moves", "0")

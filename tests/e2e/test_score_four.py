@@ -292,9 +292,14 @@ def test_a_laptop_screen_holds_the_board_panel_and_actions(browser, live_server_
     problems = open_page(page, live_server_url, language)
     start(page, "local")
     play_local(page, ["A1", "B2", "C3", "A1", "B2", "C3", "D1", "D2", "D3", "A4", "B4", "C4"] * 2)
-    parts = [BOARD, "[data-turn-line]", "[data-peg-panel]", "[data-move-list]",
-             '[data-game-controls] [data-action="undo"]',
-             '[data-game-controls] [data-action="choose-mode"]']
+    parts = [
+        BOARD,
+        "[data-turn-line]",
+        "[data-peg-panel]",
+        "[data-move-list]",
+        '[data-game-controls] [data-action="undo"]',
+        '[data-game-controls] [data-action="choose-mode"]',
+    ]
     for selector in parts:
         box = page.locator(selector).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 800, (selector, box)
@@ -399,7 +404,10 @@ def test_without_webgl_the_panel_is_the_board(browser, live_server_url, viewport
         const bar = document.querySelector(`[data-peg="${p}"] .level`);
         const s = getComputedStyle(bar);
         return {border: s.borderTopWidth, background: s.backgroundImage + s.backgroundColor}; })""")
-    white, black, = looks[0], looks[1]
+    (
+        white,
+        black,
+    ) = looks[0], looks[1]
     empty = page.evaluate("""() => { const s = getComputedStyle(
         document.querySelector('[data-peg="C1"] .level'));
         return {border: s.borderTopWidth, background: s.backgroundImage + s.backgroundColor}; }""")

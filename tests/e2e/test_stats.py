@@ -142,11 +142,23 @@ def test_a_finished_game_sends_exactly_the_documented_fields(
     assert list(batch) == ["events"]
     start, end = batch["events"]
     # "lang": the page's language (the game was played on /ko/).
-    assert start == {"event": "game-start", "game": "tic-tac-toe", "mode": "local", "lang": "ko",
-                     **{name: start[name] for name in DEVICE_FIELDS}}
-    assert end == {"event": "game-end", "game": "tic-tac-toe", "mode": "local", "lang": "ko",
-                   "result": "first", "moves": 5, "duration": "under-1m",
-                   **{name: end[name] for name in DEVICE_FIELDS}}
+    assert start == {
+        "event": "game-start",
+        "game": "tic-tac-toe",
+        "mode": "local",
+        "lang": "ko",
+        **{name: start[name] for name in DEVICE_FIELDS},
+    }
+    assert end == {
+        "event": "game-end",
+        "game": "tic-tac-toe",
+        "mode": "local",
+        "lang": "ko",
+        "result": "first",
+        "moves": 5,
+        "duration": "under-1m",
+        **{name: end[name] for name in DEVICE_FIELDS},
+    }
     device = {name: start[name] for name in DEVICE_FIELDS}
     assert device["browser"] == "chrome" and device["os"] == "linux"
     assert device["phone"] is False
@@ -181,8 +193,9 @@ def test_a_cross_site_post_is_refused(context, live_server_url):
     assert response.json()["error"] == "cross-origin"
 
 
-def test_the_staff_review_filters_with_htmx_under_the_csp(context, live_server_url,
-                                                          django_db_blocker):
+def test_the_staff_review_filters_with_htmx_under_the_csp(
+    context, live_server_url, django_db_blocker
+):
     from django.contrib.auth.models import User
 
     with django_db_blocker.unblock():
@@ -192,11 +205,23 @@ def test_the_staff_review_filters_with_htmx_under_the_csp(context, live_server_u
     page = context.new_page()
     # CSP violations and script errors show as console errors; the admin's missing
     # /favicon.ico is the one 404 allowed (its console line does not name the URL).
-    page.on("console", lambda m: m.type == "error" and "Failed to load resource" not in m.text
-            and problems.append(m.text))
+    page.on(
+        "console",
+        lambda m: (
+            m.type == "error"
+            and "Failed to load resource" not in m.text
+            and problems.append(m.text)
+        ),
+    )
     page.on("pageerror", lambda e: problems.append(str(e)))
-    page.on("response", lambda r: r.status >= 400 and not r.url.endswith("/favicon.ico")
-            and problems.append(f"HTTP {r.status} {r.url}"))
+    page.on(
+        "response",
+        lambda r: (
+            r.status >= 400
+            and not r.url.endswith("/favicon.ico")
+            and problems.append(f"HTTP {r.status} {r.url}")
+        ),
+    )
     page.goto(f"{live_server_url}/admin/login/?next=/admin/")
     page.fill("#id_username", "stats-staff")
     page.fill("#id_password", "pw-stats-1")

@@ -8,11 +8,14 @@ from playwright.sync_api import expect
 from tests.e2e.test_board2d import open_game, point, start_local
 
 
-@pytest.mark.parametrize(("language", "first", "second", "first_label"), [
-    ("ja", ".mark-o", ".mark-x", "○"),
-    ("ko", ".mark-x", ".mark-o", "X"),
-    ("zh-hans", ".mark-x", ".mark-o", "X"),
-])
+@pytest.mark.parametrize(
+    ("language", "first", "second", "first_label"),
+    [
+        ("ja", ".mark-o", ".mark-x", "○"),
+        ("ko", ".mark-x", ".mark-o", "X"),
+        ("zh-hans", ".mark-x", ".mark-o", "X"),
+    ],
+)
 def test_the_first_tic_tac_toe_mark_follows_the_language(
     page, live_server_url, language, first, second, first_label
 ):

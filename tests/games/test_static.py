@@ -72,3 +72,8 @@ def test_collectstatic_hashes_the_three_build(tmp_path):
     assert re.search(r"three-board\.[0-9a-f]{12}\.js$", hashed)
     assert (tmp_path / (hashed + ".gz")).exists()
     assert (tmp_path / (hashed + ".br")).exists()
+    # The AI worker (loaded by its hashed URL) imports only hashed modules, dynamic ones too.
+    worker = (tmp_path / manifest["js/ai/worker.js"]).read_text()
+    imported = re.findall(r"""import\(\s*["']([^"']+)["']\s*\)""", worker)
+    assert len(imported) == 5 and "import(`" not in worker
+    assert all(re.search(r"\.[0-9a-f]{12}\.js$", name) for name in imported), imported

@@ -24,7 +24,7 @@ test("a local game reports its start and its end once, even after undo", () => {
   session.play("c1");
   assert.deepEqual(sent, [
     ["game-start", { game: "tic-tac-toe", mode: "local" }],
-    ["game-end", { game: "tic-tac-toe", mode: "local", winner: 0, moves: 5 }],
+    ["game-end", { game: "tic-tac-toe", mode: "local", winner: 0, reason: "line", moves: 5 }],
   ]);
   session.restart();
   play(session, ["a1", "b2", "b1", "a3", "c1"]);

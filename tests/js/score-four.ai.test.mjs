@@ -7,15 +7,11 @@ import game, { CELL_LINES, LINES } from "../../static/js/engines/score-four.js";
 import { chooseMove } from "../../static/js/ai/score-four.js";
 import * as board from "../../static/js/ai/score-four-board.js";
 import { seededRandom } from "../../static/js/ai/worker.js";
+import { endgame, playAll, solveExactly } from "./score-four-fixtures.mjs";
 
 const SEARCHING = ["intermediate", "advanced"];
 const FAST = { timeLimitMs: 80 }; // enough for tactics, keeps the suite quick
 const notRandom = () => 0.99; // the beginner's random branch needs random() < 0.4
-
-function playAll(texts, state = game.initialState()) {
-  for (const text of texts.split(" ").filter(Boolean)) state = game.play(state, game.parseMove(state, text));
-  return state;
-}
 
 // Who holds each cell (null, 0, 1), read from the engine's dump.
 function cellsOf(state) {
@@ -138,46 +134,7 @@ test("advanced finds a double threat that wins in three", () => {
   }
 });
 
-// Exact value (+1 win, 0 draw, -1 loss for the side to move) by plain minimax on the engine.
-function solve(state, memo = new Map()) {
-  const result = game.outcome(state);
-  if (result) return result.winner === null ? 0 : -1; // the side to move did not make the line
-  const key = JSON.stringify(game.dump(state).pegs);
-  if (memo.has(key)) return memo.get(key);
-  let best = -1;
-  for (const peg of game.legalMoves(state)) {
-    best = Math.max(best, -solve(game.play(state, peg), memo));
-    if (best === 1) break;
-  }
-  memo.set(key, best);
-  return best;
-}
-
-// A full board without any line (32 balls each); emptying some of its top cells gives
-// endgames where either side may still make a line.
-const DRAWN = "1001010000011011101101101010100001101001011011100111111001000010";
-
-function endgame(empties, random) {
-  for (;;) {
-    const cells = [...DRAWN].map(Number);
-    const heights = Array(16).fill(4);
-    for (let k = 0; k < empties; k++) {
-      const pegs = heights.map((h, peg) => (h > 0 ? peg : -1)).filter((peg) => peg >= 0);
-      const peg = pegs[Math.floor(random() * pegs.length)];
-      heights[peg] -= 1;
-      cells[heights[peg] * 16 + peg] = null;
-    }
-    const whites = cells.filter((c) => c === 0).length;
-    const blacks = cells.filter((c) => c === 1).length;
-    if (whites - blacks !== 0 && whites - blacks !== 1) continue;
-    const pegs = Array.from({ length: 16 }, (_, peg) => {
-      let balls = "";
-      for (let level = 0; level < heights[peg]; level++) balls += cells[level * 16 + peg] === 0 ? "w" : "b";
-      return balls;
-    });
-    return game.load({ game: "score-four", pegs, to_move: (whites + blacks) % 2 });
-  }
-}
+const solve = (state) => solveExactly(state).value;
 
 test("advanced plays endgames exactly (checked against plain minimax)", () => {
   const random = seededRandom(5);

@@ -147,7 +147,17 @@ describe("the page tracker", () => {
       [["game-start", { game: "tic-tac-toe", mode: "ai", level: "beginner" }]]);
     time.advance(95_000);
     assert.deepEqual(tracker.handle("game-end", { game: "tic-tac-toe", mode: "ai", level: "beginner", winner: 1, plies: 8, reason: "line" }),
-      [["game-end", { game: "tic-tac-toe", mode: "ai", level: "beginner", result: "win", moves: 8, duration: "1-3m" }]]);
+      [["game-end", { game: "tic-tac-toe", mode: "ai", level: "beginner", result: "win", ending: "line", moves: 8, duration: "1-3m" }]]);
+  });
+  it("says how a game ended, a friend game ended by the players included", () => {
+    const tracker = new PageTracker();
+    tracker.handle("game-start", { game: "dara", mode: "friend", humanSide: 0 });
+    const [[, end]] = tracker.handle("game-end", { game: "dara", mode: "friend", winner: 0, moves: 12, reason: "resigned" });
+    assert.equal(end.ending, "resigned");
+    assert.equal(makeEvent("game-end", end, DEVICE).ending, "resigned");
+    tracker.handle("game-start", { game: "dara", mode: "friend", humanSide: 0 });
+    const [[, other]] = tracker.handle("game-end", { game: "dara", mode: "friend", winner: 0, moves: 12, reason: "timeout" });
+    assert.equal(other.ending, undefined); // never a value the schema does not know
   });
   it("sends the page's language with starts and ends, only when it is one of the site's", () => {
     const tracker = new PageTracker({ lang: "ja" });

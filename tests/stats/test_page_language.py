@@ -40,3 +40,16 @@ def test_only_games_carry_it(post):
     response = post({"events": [event("room-connection", lang="ko")]})
     assert response.status_code == 400
     assert json.loads(response.content)["error"] == "unknown-field"
+
+
+@pytest.mark.parametrize("ending", schema.ENDINGS)
+def test_a_game_end_may_say_how_it_ended(post, ending):
+    response = post({"events": [event("game-start"), event("game-end", ending=ending)]})
+    assert response.status_code == 204
+    assert list(Event.objects.exclude(ending="").values_list("ending", flat=True)) == [ending]
+
+
+@pytest.mark.parametrize("ending", ["timeout", "RESIGNED", "", 1, "resigned" * 3])
+def test_any_other_ending_refuses_the_whole_batch(post, ending):
+    response = post({"events": [event("game-start"), event("game-end", ending=ending)]})
+    assert response.status_code == 400 and Event.objects.count() == 0

@@ -28,6 +28,7 @@ ALLOWED_FIELDS = {
     "reconnects": models.CharField,
     "render": models.CharField,
     "lang": models.CharField,  # the page's language code (ko, ja, zh-hans): no person in it
+    "ending": models.CharField,  # how a game ended (a line, a resignation): the game, not a person
     "phone": models.BooleanField,
     "memory": models.CharField,
     "cores": models.CharField,

@@ -18,32 +18,107 @@ for (let c = 0, k = 0; c < 64; c++) {
 }
 export const LINES_THROUGH = Uint8Array.from(CELL_LINES, (lines) => lines.length);
 
+// The evaluation's weights, from white's side (tuned by self-play, see docs/AI.md).
+//   own1..own3   a line only one colour occupies, by how many balls it holds; a line of three
+//                is worth extra on top of what its empty cell scores as a threat
+//   good, bad    a threat (the empty cell of a line where one colour has the other three) that
+//                is the lowest threat in its peg, on a level of the owner's parity or not.
+//                Pegs fill W B W B when black answers on top of white, so white's threats on
+//                levels 1 and 3 (z 0 and 2) and black's on levels 2 and 4 (z 1 and 3) are the
+//                ones the opponent will be forced to fill beneath
+//   stacked      a threat right above another of the same colour: a near win
+//   aboveOwn     a threat higher up a peg whose lowest threat is the same colour's
+//   underEnemy   a threat above an enemy threat in the same peg: the enemy's comes first
+//   zugzwang     one side alone has a good lowest threat somewhere: in the end, the other
+//                side runs out of safe moves first
+export const EVAL = {
+  own1: 2, own2: 9, own3: 28, good: 70, bad: 30, stacked: 220, aboveOwn: 30, underEnemy: 12,
+  zugzwang: 0,
+};
+
 // A line's state is one byte: 5 * (white balls) + (black balls). LINE_VALUE scores it from
-// white's side: only a line one colour alone occupies can still be made, and a line of three
-// is worth extra on top of what its empty cell scores as a threat (see evaluate).
-const OWN = [0, 2, 9, 28, 0];
+// white's side: only a line one colour alone occupies can still be made.
 const LINE_VALUE = new Int16Array(25);
-for (let w = 0; w <= 4; w++) {
-  for (let b = 0; b + w <= 4; b++) {
-    LINE_VALUE[w * 5 + b] = b === 0 ? OWN[w] : w === 0 ? -OWN[b] : 0;
+function buildLineValues() {
+  const own = [0, EVAL.own1, EVAL.own2, EVAL.own3, 0];
+  for (let w = 0; w <= 4; w++) {
+    for (let k = 0; k + w <= 4; k++) {
+      LINE_VALUE[w * 5 + k] = k === 0 ? own[w] : w === 0 ? -own[k] : 0;
+    }
   }
 }
+buildLineValues();
 
-// A threat is the empty cell of a line where one colour has the other three. Pegs fill in
-// the order W B W B when black answers on top of white, so white's threats on levels 1 and 3
-// (z 0 and 2) and black's on levels 2 and 4 (z 1 and 3) are the ones that tend to come true.
-const THREAT_GOOD = 70;
-const THREAT_BAD = 30;
-const THREAT_STACKED = 220; // a threat right above another of the same colour: a near win
-const THREAT_UNDER_ENEMY = 12; // the enemy's threat directly below makes this one hard to reach
+// Change the weights (for tuning); a board loaded afterwards uses them.
+export function setEval(weights) {
+  Object.assign(EVAL, weights);
+  buildLineValues();
+}
 
-// Zobrist keys: two independent 32-bit hashes, one to index the table, one to verify.
+// Zobrist keys: two independent 32-bit hashes, one to index the table, one to verify. They
+// come from a multiplicative mixer (splitmix32 style): a linear generator such as xorshift
+// makes the keys linearly dependent over XOR, so that the second hash is a function of the
+// first and every position's "64-bit" key is really a 32-bit one, with false table hits
+// every few thousand probes.
 const ZOBRIST = new Int32Array(2 * 2 * 64);
 {
   let x = 0x9e3779b9 | 0;
   for (let i = 0; i < ZOBRIST.length; i++) {
-    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
-    ZOBRIST[i] = x;
+    x = (x + 0x9e3779b9) | 0;
+    let z = x;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    ZOBRIST[i] = z ^ (z >>> 16);
+  }
+}
+
+// The 8 symmetries of the square of pegs map lines to lines on every level. SYM_CELL[s*64+c]
+// is where symmetry s sends cell c; SYM_INVERSE[s] the symmetry that undoes s.
+const PEG_MAPS = [
+  (x, y) => [x, y], (x, y) => [3 - y, x], (x, y) => [3 - x, 3 - y], (x, y) => [y, 3 - x],
+  (x, y) => [3 - x, y], (x, y) => [x, 3 - y], (x, y) => [y, x], (x, y) => [3 - y, 3 - x],
+];
+export const SYM_CELL = new Int8Array(8 * 64);
+PEG_MAPS.forEach((f, s) => {
+  for (let c = 0; c < 64; c++) {
+    const [x, y] = f(c & 3, (c >>> 2) & 3);
+    SYM_CELL[s * 64 + c] = (c & 48) | (y * 4 + x);
+  }
+});
+export const SYM_INVERSE = Int8Array.from({ length: 8 }, (_, s) => {
+  for (let t = 0; t < 8; t++) {
+    let undoes = true;
+    for (let c = 0; c < 64 && undoes; c++) undoes = SYM_CELL[t * 64 + SYM_CELL[s * 64 + c]] === c;
+    if (undoes) return t;
+  }
+  throw new Error("the peg symmetries are not a group");
+});
+// symHash[s] and symHash[8 + s]: the two hashes of the board seen through symmetry s.
+// Equal boards up to symmetry share the smallest of their eight first hashes (see
+// canonicalSymmetry), which is how the search's table folds the symmetries together.
+export const symHash = new Int32Array(16);
+const SYM_ZOBRIST = new Int32Array(8 * 2 * 64 * 2); // [s][player*64 + c][which hash]
+for (let s = 0; s < 8; s++) {
+  for (let z = 0; z < 128; z++) {
+    const player = z >>> 6;
+    const mapped = (player << 6) | SYM_CELL[s * 64 + (z & 63)];
+    SYM_ZOBRIST[(s * 128 + z) * 2] = ZOBRIST[mapped];
+    SYM_ZOBRIST[(s * 128 + z) * 2 + 1] = ZOBRIST[mapped + 128];
+  }
+}
+
+// The symmetry whose view of the board has the smallest first hash.
+export function canonicalSymmetry() {
+  let best = 0;
+  let low = symHash[0];
+  for (let s = 1; s < 8; s++) if (symHash[s] < low) { low = symHash[s]; best = s; }
+  return best;
+}
+
+function toggleSymHashes(z) {
+  for (let s = 0, k = z * 2; s < 8; s++, k += 256) {
+    symHash[s] ^= SYM_ZOBRIST[k];
+    symHash[s + 8] ^= SYM_ZOBRIST[k + 1];
   }
 }
 
@@ -69,6 +144,7 @@ export function reset() {
   b.occLo = 0; b.occHi = 0; b.playLo = 0xffff; b.playHi = 0;
   b.thrLo0 = 0; b.thrHi0 = 0; b.thrLo1 = 0; b.thrHi1 = 0;
   b.score = 0; b.filled = 0; b.hash1 = 0; b.hash2 = 0;
+  symHash.fill(0);
 }
 
 function addThreat(line, player) {
@@ -98,6 +174,7 @@ export function make(c, player) {
   }
   const z = (player << 6) | c;
   b.hash1 ^= ZOBRIST[z]; b.hash2 ^= ZOBRIST[z + 128];
+  toggleSymHashes(z);
   const step = player === 0 ? 5 : 1;
   let score = b.score;
   for (let k = CL_START[c], end = CL_START[c + 1]; k < end; k++) {
@@ -129,6 +206,7 @@ export function unmake(c, player) {
   }
   const z = (player << 6) | c;
   b.hash1 ^= ZOBRIST[z]; b.hash2 ^= ZOBRIST[z + 128];
+  toggleSymHashes(z);
   const step = player === 0 ? 5 : 1;
   for (let k = CL_START[c], end = CL_START[c + 1]; k < end; k++) code[CL[k]] -= step;
 }
@@ -145,35 +223,45 @@ export function moveGain(c, player) {
   return player === 0 ? gain : -gain;
 }
 
-function threatValue(c, ownLo, ownHi, enemyLo, enemyHi, goodParity) {
-  const z = c >>> 4;
-  let value = (z & 1) === goodParity ? THREAT_GOOD : THREAT_BAD;
-  if (z > 0) {
-    const below = c - 16;
-    const free = below < 32 ? !((b.occLo >>> below) & 1) : !((b.occHi >>> (below - 32)) & 1);
-    if (free) {
-      const ownBelow = below < 32 ? (ownLo >>> below) & 1 : (ownHi >>> (below - 32)) & 1;
-      const enemyBelow = below < 32 ? (enemyLo >>> below) & 1 : (enemyHi >>> (below - 32)) & 1;
-      if (ownBelow) value += THREAT_STACKED;
-      else if (enemyBelow) value = THREAT_UNDER_ENEMY;
-    }
-  }
-  return value;
+function hasCell(lo, hi, c) {
+  return c < 32 ? (lo >>> c) & 1 : (hi >>> (c - 32)) & 1;
 }
 
-function threatSum(lo, hi, ownLo, ownHi, enemyLo, enemyHi, goodParity) {
-  let sum = 0;
-  while (lo !== 0) {
-    const bit = lo & -lo;
-    sum += threatValue(31 - Math.clz32(bit), ownLo, ownHi, enemyLo, enemyHi, goodParity);
-    lo ^= bit;
+// The threat terms, from white's side. Threat cells are visited from the lowest level up, so
+// the first threat met in a peg is the one the game reaches first there.
+function threatTerms(wLo, wHi, kLo, kHi) {
+  let s = 0;
+  let seenW = 0; // pegs holding a lower threat of white / black
+  let seenK = 0;
+  let goodW = 0; // pegs whose lowest threat is a good one of white / black
+  let goodK = 0;
+  for (let half = 0; half < 2; half++) {
+    const w = half === 0 ? wLo : wHi;
+    const k = half === 0 ? kLo : kHi;
+    let all = w | k;
+    while (all !== 0) {
+      const bit = all & -all;
+      all ^= bit;
+      const c = 31 - Math.clz32(bit) + half * 32;
+      const z = c >>> 4;
+      const pb = 1 << (c & 15);
+      if ((w & bit) !== 0) {
+        if ((seenK & pb) !== 0) s += EVAL.underEnemy;
+        else if ((seenW & pb) !== 0) s += z > 0 && hasCell(wLo, wHi, c - 16) ? EVAL.stacked : EVAL.aboveOwn;
+        else if ((z & 1) === 0) { s += EVAL.good; goodW |= pb; } else s += EVAL.bad;
+      }
+      if ((k & bit) !== 0) {
+        if ((seenW & pb) !== 0 && (w & bit) === 0) s -= EVAL.underEnemy;
+        else if ((seenK & pb) !== 0) s -= z > 0 && hasCell(kLo, kHi, c - 16) ? EVAL.stacked : EVAL.aboveOwn;
+        else if ((z & 1) === 1) { s -= EVAL.good; goodK |= pb; } else s -= EVAL.bad;
+      }
+      if ((w & bit) !== 0) seenW |= pb;
+      if ((k & bit) !== 0) seenK |= pb;
+    }
   }
-  while (hi !== 0) {
-    const bit = hi & -hi;
-    sum += threatValue(63 - Math.clz32(bit), ownLo, ownHi, enemyLo, enemyHi, goodParity);
-    hi ^= bit;
-  }
-  return sum;
+  if (goodW !== 0 && goodK === 0) s += EVAL.zugzwang;
+  else if (goodK !== 0 && goodW === 0) s -= EVAL.zugzwang;
+  return s;
 }
 
 // The static score from the side to move's point of view.
@@ -183,8 +271,7 @@ export function evaluate() {
   const wLo = b.thrLo0 & freeLo; const wHi = b.thrHi0 & freeHi;
   const kLo = b.thrLo1 & freeLo; const kHi = b.thrHi1 & freeHi;
   let s = b.score;
-  if (wLo | wHi) s += threatSum(wLo, wHi, wLo, wHi, kLo, kHi, 0);
-  if (kLo | kHi) s -= threatSum(kLo, kHi, kLo, kHi, wLo, wHi, 1);
+  if ((wLo | wHi | kLo | kHi) !== 0) s += threatTerms(wLo, wHi, kLo, kHi);
   return (b.filled & 1) === 0 ? s : -s;
 }
 

@@ -4,12 +4,14 @@
 //                 move with a one-ply look plus plenty of noise.
 //   intermediate  a full-width four-ply search with the same tactics, choosing at random
 //                 among the moves scoring close to the best.
-//   advanced      iterative deepening PVS on bitboards until the time limit (1.5 s), exact
-//                 once the search reaches the end of the game.
+//   advanced      iterative deepening PVS on bitboards until the time limit (1.5 s); with
+//                 SOLVE_EMPTIES empty cells or fewer it first tries to prove the result
+//                 (stats.exact, stats.distance). Details: docs/AI.md.
 import { EngineError } from "../engines/errors.js";
-import { WIN_BOUND, loadState } from "./score-four-board.js";
+import { WIN, WIN_BOUND, b, loadState } from "./score-four-board.js";
 import {
-  boardSymmetries, clearTables, distinctCells, rootMoves, scoreAll, setLimits, searchStats, think,
+  boardSymmetries, clearTables, distinctCells, rootMoves, scoreAll, setLimits, searchStats, solve,
+  think,
 } from "./score-four-search.js";
 
 export const LEVELS = Object.freeze(["beginner", "intermediate", "advanced"]);
@@ -19,6 +21,13 @@ const INTERMEDIATE_DEPTH = 4;
 const INTERMEDIATE_MARGIN = 12; // root scores this close to the best count as equally good
 const INTERMEDIATE_TIME_MS = 600;
 const CLOCK_MARGIN_MS = 25; // stop searching this long before the limit to return in time
+// The advanced level tries to prove the result from SOLVE_EMPTIES empty cells down: with
+// SOLVE_FIRST_EMPTIES or fewer before any other search (for at most SOLVE_FIRST_SHARE of its
+// time), otherwise after THINK_SHARE of its time went to the deepening search.
+export const SOLVE_EMPTIES = 36;
+const SOLVE_FIRST_EMPTIES = 26;
+const SOLVE_FIRST_SHARE = 0.7;
+const THINK_SHARE = 0.5;
 
 function pick(list, random) {
   return list[Math.min(list.length - 1, Math.floor(random() * list.length))];
@@ -46,7 +55,9 @@ export function chooseMove(state, options = {}) {
   const startedAt = performance.now();
   const timeLimitMs = options.timeLimitMs ?? (level === "intermediate" ? INTERMEDIATE_TIME_MS : DEFAULT_TIME_MS);
   const deadline = startedAt + Math.max(1, timeLimitMs - CLOCK_MARGIN_MS);
-  const stats = { depth: 0, nodes: 0, ms: 0, randomMove: false, score: 0, exact: false, forced: null };
+  const stats = {
+    depth: 0, nodes: 0, ms: 0, randomMove: false, score: 0, exact: false, distance: null, forced: null,
+  };
   const finish = (cell) => {
     stats.ms = Math.round(performance.now() - startedAt);
     return { move: cell & 15, stats };
@@ -67,9 +78,9 @@ export function chooseMove(state, options = {}) {
     if (forced === "win") stats.score = WIN_BOUND;
     if (forced !== "lost" || cells.length === 1) return finish(cells[0]);
   }
-  clearTables();
 
   if (level === "beginner") {
+    clearTables();
     setLimits({ deadline, shouldStop });
     const scores = scoreAll(cells, 1) ?? cells.map(() => 0);
     const noisy = scores.map((s) => s + random() * 120);
@@ -79,6 +90,7 @@ export function chooseMove(state, options = {}) {
   }
 
   if (level === "intermediate") {
+    clearTables();
     let scores = null;
     let depth = 0;
     for (let d = 1; d <= INTERMEDIATE_DEPTH; d++) {
@@ -108,12 +120,47 @@ export function chooseMove(state, options = {}) {
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j], order[i]];
   }
-  const result = think(order, {
-    deadline, shouldStop, startedAt, budgetMs: timeLimitMs - CLOCK_MARGIN_MS,
+  const budgetMs = timeLimitMs - CLOCK_MARGIN_MS;
+  const empties = 64 - b.filled;
+  // Near the end the solver goes first and nearly always finishes quickly. Further from it,
+  // the deepening search goes first with half the time, so a solver that runs out of time
+  // still leaves a well-searched move; then the solver takes the rest.
+  const solveFirst = empties <= SOLVE_FIRST_EMPTIES;
+  const attemptSolve = (until) => solve(order, { deadline: Math.min(deadline, until), shouldStop });
+  let proven = solveFirst ? attemptSolve(startedAt + budgetMs * SOLVE_FIRST_SHARE) : null;
+  if (proven !== null) stats.nodes += proven.nodes;
+  if (proven !== null && (proven.value === 1 || proven.drawing.length === 1)) {
+    return finish(pick(symmetries, random)[provenMove(proven, stats)]);
+  }
+  const searchOver = proven !== null && proven.value === 0 ? proven.drawing : order;
+  const thinkBudget = solveFirst || empties > SOLVE_EMPTIES ? budgetMs : budgetMs * THINK_SHARE;
+  const result = think(searchOver, {
+    deadline: Math.min(deadline, startedAt + thinkBudget), shouldStop, startedAt, budgetMs: thinkBudget,
   });
-  Object.assign(stats, {
-    depth: result.depth, nodes: result.nodes, score: result.score, exact: result.exact,
-  });
+  stats.nodes += result.nodes;
+  Object.assign(stats, { depth: result.depth, score: result.score, exact: result.exact });
+  if (result.exact) {
+    stats.distance = Math.abs(result.score) > WIN_BOUND ? WIN - Math.abs(result.score) : empties;
+  }
+  let cell = result.cell;
+  if (proven === null && empties <= SOLVE_EMPTIES && !solveFirst) {
+    proven = attemptSolve(deadline);
+    if (proven !== null) {
+      stats.nodes += proven.nodes;
+      // Keep the searched move when it holds the proven result.
+      if (proven.value === 1) cell = provenMove(proven, stats);
+      else if (proven.value === 0) cell = provenMove(proven, stats, proven.drawing.includes(cell) ? cell : -1);
+      else cell = provenMove(proven, stats, cell);
+    }
+  } else if (proven !== null) provenMove(proven, stats, cell);
   if (result.stopped && shouldStop && shouldStop()) stats.cancelled = true;
-  return finish(pick(symmetries, random)[result.cell]);
+  return finish(pick(symmetries, random)[cell]);
+}
+
+// Fill the stats for a proven result and return the move to play: the solver's (a winning
+// one), or `keep` when it holds the result.
+function provenMove(proven, stats, keep = -1) {
+  Object.assign(stats, { exact: true, distance: proven.distance, depth: 64 - b.filled });
+  stats.score = proven.value === 1 ? WIN - proven.distance : proven.value === 0 ? 0 : -(WIN - proven.distance);
+  return keep >= 0 ? keep : proven.cell;
 }

@@ -29,7 +29,16 @@ class RequestError extends Error {
   }
 }
 
-const loadAi = (slug) => import(`./${slug}.js`);
+// Literal imports, one per game: collectstatic rewrites them to the hashed files, so a page
+// never loads an unhashed copy (fetched twice, or mixed with another release's).
+const AI_MODULES = {
+  "score-four": () => import("./score-four.js"),
+  "tic-tac-toe": () => import("./tic-tac-toe.js"),
+  "three-mens-morris": () => import("./three-mens-morris.js"),
+  "nine-mens-morris": () => import("./nine-mens-morris.js"),
+  dara: () => import("./dara.js"),
+};
+const loadAi = (slug) => AI_MODULES[slug]();
 
 function checkRequest(data) {
   if (data === null || typeof data !== "object") {

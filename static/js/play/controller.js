@@ -25,6 +25,8 @@ import { EndSound } from "./sound.js";
 import { loadStrings } from "./strings.js";
 import { modeText, resultTitle, turnText } from "./words.js";
 
+const AGREED_ENDINGS = new Set(["resigned", "agreed", "abandoned"]);
+
 const AI_DELAY_MS = 350; // the player sees their piece land before the reply
 const RESULT_DELAY_MS = 850; // the winning line shows first, then the result
 const MESSAGE_MS = 5000; // how long a refusal stays over the turn line
@@ -258,8 +260,14 @@ export class PlayController {
   resultText(outcome) {
     return {
       title: resultTitle(this.session, outcome, this.t, (p) => this.sideName(p)),
-      detail: this.view.resultDetail(outcome),
+      detail: AGREED_ENDINGS.has(outcome.reason) ? this.agreedDetail(outcome) : this.view.resultDetail(outcome),
     };
+  }
+
+  // A friend game ended by the players rather than by the rules (rooms/endings.py).
+  agreedDetail({ reason, winner }) {
+    const key = reason === "abandoned" && winner === null ? "reason-abandoned-draw" : `reason-${reason}`;
+    return this.t(key, { loser: winner === null ? "" : this.sideName(1 - winner) });
   }
 
   turnText() {
@@ -317,7 +325,9 @@ export class PlayController {
     const interactive = !reviewing && Boolean(session.mode) && session.canPlay();
     const entries = this.view.entries(history, allMoves);
     this.view.draw({ state, ply, moves: allMoves.slice(0, ply), interactive, reviewing, entries });
-    this.moveList.update({ entries, reviewable: Boolean(session.outcome), ply });
+    const outcome = session.outcome;
+    const ending = outcome && AGREED_ENDINGS.has(outcome.reason) ? this.agreedDetail(outcome) : "";
+    this.moveList.update({ entries, reviewable: Boolean(outcome), ply, ending });
     Object.assign(this.root.dataset, {
       mode: session.mode ?? "",
       moves: String(allMoves.length),

@@ -38,7 +38,8 @@ export function reportGames(session, slug, send = report) {
     }
     if (detail.outcome && started === game && ended !== game) {
       ended = game;
-      send("game-end", { ...fields, winner: detail.outcome.winner, moves: detail.moves.length });
+      const { winner, reason } = detail.outcome;
+      send("game-end", { ...fields, winner, ...(reason ? { reason } : {}), moves: detail.moves.length });
     }
   });
 }

@@ -1,7 +1,9 @@
 // The move list, one numbered line per move (both players' plies), and after the game a way
 // to step through it on the board.
 //   const list = new MoveList(section, { onSelect: (ply) => … });
-//   list.update({ entries: [{ text, label, player }], reviewable, ply });
+//   list.update({ entries: [{ text, label, player }], reviewable, ply, ending });
+// `ending` (optional) is a closing line after the moves when the players, not the rules,
+// ended the game ("White resigned.").
 // `ply` is the position shown (0 = start, entries.length = the end). While reviewable, the
 // entries are buttons, the step buttons (data-review="first|prev|next|last") work, and the
 // arrow keys, Home and End step anywhere inside the section.
@@ -41,9 +43,11 @@ export class MoveList {
     this.onSelect(target);
   }
 
-  update({ entries, reviewable, ply }) {
+  update({ entries, reviewable, ply, ending = "" }) {
     const texts = entries.map((entry) => entry.text);
-    const rebuild = reviewable !== this.reviewable || texts.join("\n") !== this.texts.join("\n");
+    const rebuild = reviewable !== this.reviewable || texts.join("\n") !== this.texts.join("\n")
+      || ending !== this.ending;
+    this.ending = ending;
     this.total = entries.length;
     this.ply = ply;
     this.reviewable = reviewable;
@@ -61,6 +65,13 @@ export class MoveList {
         number.setAttribute("aria-hidden", "true");
         number.textContent = `${i / 2 + 1}.`;
         line.append(number, ...entries.slice(i, i + 2).map((entry, k) => this.moveElement(entry, i + k + 1)));
+        lines.push(line);
+      }
+      if (ending) {
+        const line = document.createElement("li");
+        line.className = "move-list__ending";
+        line.dataset.moveEnding = "";
+        line.textContent = ending;
         lines.push(line);
       }
       this.items.replaceChildren(...lines);

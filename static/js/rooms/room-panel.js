@@ -5,7 +5,10 @@
 
 import { encode } from "../../vendor/uqr/uqr.mjs";
 import { reportRoomConnections } from "../play/game-reports.js";
+import { loadStrings } from "../play/strings.js";
+import { takeSeatFromLink, wireEndings, wireTransfer } from "./room-actions.js";
 import { RoomSession } from "./room-session.js";
+import { followTurns } from "./turn-cues.js";
 
 const panel = document.querySelector("[data-room-panel]");
 const show = (element, visible) => element && (element.hidden = !visible);
@@ -93,7 +96,17 @@ function follow(session) {
   for (const type of ["change", "presence", "seat", "rematch", "connection"]) {
     session.addEventListener(type, render);
   }
+  // This seat moved to another device: the page is drawn again, as a spectator's.
+  session.addEventListener("seat", () => seated && session.seat === null && location.reload());
   reportRoomConnections(session);
+  if (seated) {
+    const roomT = loadStrings(document, "room-strings");
+    wireEndings(panel, session, roomT);
+    followTurns(session, {
+      input: panel.querySelector("[data-room-turn-sound]"),
+      titleText: (title) => roomT("titleYourMove", { title }),
+    });
+  }
   panel.querySelector("[data-room-rematch-button]")?.addEventListener("click", () => {
     try {
       session.requestRematch();
@@ -105,7 +118,10 @@ function follow(session) {
 }
 
 if (panel) {
+  const roomId = document.body.dataset.roomId;
+  takeSeatFromLink(panel, roomId);
   wireInvite();
+  wireTransfer(panel, roomId, drawQr);
   // Local-game controls have no place in a friend room.
   for (const element of document.querySelectorAll(
     "[data-mode-choice], [data-action=undo], [data-action=again], [data-action=choose-mode]",

@@ -11,7 +11,7 @@ export const SCHEMA = freeze({
     "game-start": freeze({ game: "required", mode: "required", level: "optional", lang: "optional" }),
     "game-end": freeze({
       game: "required", mode: "required", lang: "optional", level: "optional",
-      result: "required", moves: "required", duration: "required",
+      result: "required", ending: "optional", moves: "required", duration: "required",
     }),
     "room-connection": freeze({ game: "required", outcome: "required", reconnects: "optional" }),
     "board-3d": freeze({ game: "required", outcome: "required", render: "optional" }),
@@ -23,6 +23,10 @@ export const SCHEMA = freeze({
     mode: freeze(["ai", "local", "friend"]),
     level: freeze(["beginner", "intermediate", "advanced"]),
     outcome: freeze(["ok", "failed"]),
+    ending: freeze([
+      "line", "full", "no-moves", "pieces", "repetition", "move-limit",
+      "resigned", "agreed", "abandoned",
+    ]),
     duration: freeze(["under-1m", "1-3m", "3-10m", "10-30m", "30-60m", "over-60m"]),
     reconnects: freeze(["0", "1", "2-3", "4-9", "10+"]),
     render: freeze(["under-15fps", "15-30fps", "30-50fps", "50fps+"]),

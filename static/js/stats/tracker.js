@@ -5,7 +5,7 @@
 // Page calls (fields in braces):
 //   game-start     {game, mode, level, humanSide}     mode "ai" | "local" | "friend";
 //                                                      level and humanSide against the AI
-//   game-end       {game, mode, level, humanSide, winner, moves}
+//   game-end       {game, mode, level, humanSide, winner, reason, moves}
 //                  winner 0 | 1 | null (draw); humanSide 0 | 1 for ai and friend;
 //                  moves = plies played (`plies` is accepted too); `result` may be given
 //                  instead of winner. Other fields (e.g. reason) are ignored, never sent.
@@ -57,7 +57,7 @@ export class PageTracker {
     return [["game-start", { game, mode, ...this.langField(), level: mode === "ai" ? level : undefined }]];
   }
 
-  gameEnd({ game, mode, level = null, humanSide = null, winner, result, moves, plies }) {
+  gameEnd({ game, mode, level = null, humanSide = null, winner, result, reason, moves, plies }) {
     const started = this.game;
     this.game = null;
     if (!started || started.game !== game || started.mode !== mode) {
@@ -70,6 +70,7 @@ export class PageTracker {
       game, mode, ...this.langField(),
       level: mode === "ai" ? (level ?? started.level) : undefined,
       result: result ?? resultOf(mode, winner, side),
+      ending: SCHEMA.values.ending.includes(reason) ? reason : undefined,
       moves: moves ?? plies,
       duration: durationBucket(this.now() - started.startedAt),
     };
