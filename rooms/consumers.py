@@ -40,7 +40,18 @@ def group_name(room_id: str) -> str:
     return f"room.{room_id}"
 
 
-class RoomConsumer(AsyncWebsocketConsumer):
+class Consumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message: dict) -> None:
+        # Channels runs close_old_connections in a thread before every message, group events
+        # included: a thread hop each. Every database call here goes through
+        # database_sync_to_async, which does that itself in its own thread.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for {message['type'][:40]!r}")
+        await handler(message)
+
+
+class RoomConsumer(Consumer):
     room_id: str = ""
     seat: str = ""
     host_side: int = 0
@@ -60,15 +71,6 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await super().__call__(scope, receive, send)
         finally:  # every exit: a clean close, a crash, a cancelled task
             await self.leave()
-
-    async def dispatch(self, message: dict) -> None:
-        # Channels runs close_old_connections in a thread before every message, group events
-        # included: a thread hop each. Every database call here goes through
-        # database_sync_to_async, which does that itself in its own thread.
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"no handler for {message['type'][:40]!r}")
-        await handler(message)
 
     async def connect(self) -> None:
         purge_task.ensure_started()
@@ -299,17 +301,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.close(code=CLOSE_GONE)
 
 
-class NoRoomConsumer(AsyncWebsocketConsumer):
+class NoRoomConsumer(Consumer):
     """Any socket path that is not /ws/rooms/<id>/: answered as an unknown room would be."""
-
-    async def dispatch(self, message: dict) -> None:
-        # Channels runs close_old_connections in a thread before every message, group events
-        # included: a thread hop each. Every database call here goes through
-        # database_sync_to_async, which does that itself in its own thread.
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"no handler for {message['type'][:40]!r}")
-        await handler(message)
 
     async def connect(self) -> None:
         await self.accept()

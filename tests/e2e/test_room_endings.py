@@ -96,13 +96,16 @@ def test_a_friend_who_left_can_be_claimed_as_a_win(browser, live_server_url):
             expect(visitor.locator(PANEL)).to_have_attribute("data-connection", "open")
 
         friend_away(105)
-        expect(host.locator("[data-room-away]")).to_be_hidden()  # not two minutes yet
+        # The server's count has reached the host's page, and is short of two minutes ...
+        expect(host.locator(PANEL)).to_have_attribute("data-friend-away", re.compile(r"^10\d$"))
+        expect(host.locator("[data-room-away]")).to_be_hidden()
         host.clock.run_for(16_000)  # ... now it is, on the page's clock
         expect(host.locator("[data-room-away]")).to_be_visible()
         expect(host.locator("[data-room-claim-win]")).to_be_disabled()
         host.locator("[data-room-away-wait]").click()
         expect(host.locator("[data-room-away]")).to_be_hidden()
         friend_away(310)
+        expect(host.locator(PANEL)).to_have_attribute("data-friend-away", re.compile(r"^3\d\d$"))
         expect(host.locator("[data-room-away]")).to_be_visible()
         expect(host.locator("[data-room-claim-win]")).to_be_enabled()
         host.locator("[data-room-claim-win]").click()

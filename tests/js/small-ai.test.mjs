@@ -186,9 +186,10 @@ test("nine men's morris and dara advanced answer inside the time limit with lega
       const took = performance.now() - started;
       const cpu = process.cpuUsage(cpuBefore);
       const cpuMs = (cpu.user + cpu.system) / 1000;
-      // On a loaded machine the process can sit off the CPU past the deadline; lateness is
-      // excused only when the search got less than half the limit in CPU time.
-      assert.ok(took <= limit || cpuMs < limit / 2,
+      // On a loaded machine the process can sit off the CPU past the deadline: a search that
+      // checks its clock may overshoot by one check (20 ms of grace), or be excused when it got
+      // less than half the limit in CPU time. One that ignored the limit takes 1.5 s.
+      assert.ok(took <= limit + 20 || cpuMs < limit / 2,
         `${slug} ply ${ply}: ${took.toFixed(1)} ms (${cpuMs.toFixed(1)} ms CPU) for a ${limit} ms limit`);
       const legal = engine.legalMoves(state).map((m) => engine.formatMove(state, m));
       assert.ok(legal.includes(engine.formatMove(state, move)), `${slug}: illegal ${engine.formatMove(state, move)}`);

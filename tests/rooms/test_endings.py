@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 from functools import partial
 
 import pytest
-from django.db import connections
 from django.utils import timezone
 
 from rooms import endings, services
 from rooms.models import Move, Room
-from rooms.services import RoomError
+from tests.concurrency import race
 from tests.rooms.test_services import code_of, play_all, started
 
 pytestmark = pytest.mark.django_db
@@ -87,28 +85,6 @@ def test_a_move_still_applies_after_an_offer_lands_between_its_read_and_write():
     assert Room.objects.get(id=room.id).version == stale.version + 1
     room = services.play_move(room.id, host, 0, "A1")  # read again and applied
     assert room.ply == 1 and room.draw_offer == 1
-
-
-def race(calls):
-    """Run the calls at the same instant in threads; their results or error codes."""
-    barrier, results = threading.Barrier(len(calls)), {}
-
-    def run(name, call):
-        barrier.wait()
-        try:
-            call()
-            results[name] = "ok"
-        except RoomError as error:
-            results[name] = error.code
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=item) for item in calls.items()]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 @pytest.mark.django_db(transaction=True)

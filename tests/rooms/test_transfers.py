@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connections
 from django.test import Client
 from django.utils import timezone
 
 from rooms import services, transfers
 from rooms.models import Connection, SeatTransfer
-from rooms.services import RoomError
+from tests.concurrency import race
 from tests.rooms.test_services import code_of, started
 
 pytestmark = pytest.mark.django_db
@@ -54,22 +52,8 @@ def test_links_expire_are_per_seat_and_only_for_players():
 def test_two_devices_opening_the_link_at_once_one_gets_the_seat():
     room, host, guest = started()
     token = transfers.start(room.id, host)
-    barrier, results = threading.Barrier(4), []
-
-    def take():
-        barrier.wait()
-        try:
-            results.append(transfers.take(room.id, token).seat)
-        except RoomError as error:
-            results.append(error.code)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=take) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    calls = {n: (lambda: transfers.take(room.id, token).seat) for n in range(4)}
+    results = list(race(calls).values())
     assert sorted(results) == ["host"] + ["transfer-invalid"] * 3
 
 

@@ -3,13 +3,11 @@ scale-out tests), client keys, and the admin login limit."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from django.contrib.auth.models import User
-from django.db import connections
 from django.test import Client
 
+from tests.concurrency import race
 from throttle import limiter, limits
 from throttle.limiter import Limit, allow, client_key
 from throttle.models import Bucket
@@ -58,20 +56,7 @@ def test_a_full_bucket_is_deleted_by_the_purge():
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_takes_never_exceed_the_capacity():
     limit = Limit("race", capacity=5, refill_seconds=3600)
-    barrier, results = threading.Barrier(12), []
-
-    def take():
-        barrier.wait()
-        try:
-            results.append(allow(limit, "racer"))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=take) for _ in range(12)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    results = list(race({n: (lambda: allow(limit, "racer")) for n in range(12)}).values())
     assert results.count(True) == 5
 
 

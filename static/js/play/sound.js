@@ -5,6 +5,8 @@
 //
 //   const sound = new EndSound(switchInput, { storage });
 //   sound.play("win" | "lose" | "draw")   // returns true when a sound was started
+import { readChoice, writeChoice } from "./stored-choice.js";
+
 const KEY = "little-table:sound";
 const NOTES = {
   win: [523.25, 659.25, 783.99, 1046.5], // C E G C, rising
@@ -17,7 +19,7 @@ export class EndSound {
     this.input = input;
     this.storage = storage;
     this.context = null;
-    const saved = read(storage);
+    const saved = readChoice(storage, KEY);
     const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     this.enabled = saved === null ? !still : saved === "on";
     if (input) {
@@ -25,7 +27,7 @@ export class EndSound {
       input.disabled = false;
       input.addEventListener("change", () => {
         this.enabled = input.checked;
-        write(storage, this.enabled ? "on" : "off");
+        writeChoice(storage, KEY, this.enabled ? "on" : "off");
       });
     }
     // The first gesture unlocks audio (browsers refuse it before one anyway).
@@ -57,21 +59,5 @@ export class EndSound {
       oscillator.stop(at + 0.35);
     });
     return true;
-  }
-}
-
-function read(storage) {
-  try {
-    return storage?.getItem(KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function write(storage, value) {
-  try {
-    storage?.setItem(KEY, value);
-  } catch {
-    // storage switched off: the choice lasts for this page only
   }
 }

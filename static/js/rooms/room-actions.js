@@ -45,6 +45,7 @@ export function wireEndings(panel, session, roomT) {
     show($("draw-sent"), mine);
     show($("draw-offered"), fromFriend);
     const away = session.friendAwaySeconds;
+    panel.dataset.friendAway = away ?? ""; // seconds, for tests and styles
     // Look again the moment the absence crosses the next threshold.
     clearTimeout(thresholdTimer);
     const next = [AWAY_DRAW_SECONDS, AWAY_WIN_SECONDS].find((limit) => away !== null && away < limit);

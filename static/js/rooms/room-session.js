@@ -289,13 +289,11 @@ export class RoomSession extends EventTarget {
         this._event(message);
         break;
       case "presence":
-        this._presence = { players: message.players, spectators: message.spectators, away: message.away };
-        this._presenceAt = Date.now();
+        this._setPresence(message);
         this._emit("presence", this.presence);
         break;
       case "pong":
-        this._presence = { players: message.players, spectators: message.spectators, away: message.away };
-        this._presenceAt = Date.now();
+        this._setPresence(message);
         this._emit("presence", this.presence);
         if (message.version > this.version) this._send({ type: "sync" }); // an event was lost
         break;
@@ -305,6 +303,17 @@ export class RoomSession extends EventTarget {
       default:
         break;
     }
+  }
+
+  // An absence only grows until the friend is back: a report that counts less than this page
+  // already does (its clocks differ from the server's) does not turn it back.
+  _setPresence(message) {
+    const elapsed = (Date.now() - this._presenceAt) / 1000;
+    const before = this._presence.away ?? [null, null];
+    const away = (message.away ?? [null, null]).map((seconds, side) =>
+      seconds === null || before[side] === null ? seconds : Math.max(seconds, Math.floor(before[side] + elapsed)));
+    this._presence = { players: message.players, spectators: message.spectators, away };
+    this._presenceAt = Date.now();
   }
 
   _setYou(you) {

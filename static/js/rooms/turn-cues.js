@@ -4,19 +4,21 @@
 // may. No notification permission is ever asked for.
 //
 //   followTurns(session, { input, titleText: (title) => "● Your move — " + title, storage });
+import { readChoice, writeChoice } from "../play/stored-choice.js";
+
 
 const KEY = "little-table:turn-sound";
 
 export function followTurns(session, { input = null, titleText, storage = globalThis.localStorage, doc = document }) {
   const original = doc.title;
-  let enabled = read(storage) === "on";
+  let enabled = readChoice(storage, KEY) === "on";
   let context = null;
   let wasMyMove = session.canPlay();
   if (input) {
     input.checked = enabled;
     input.addEventListener("change", () => {
       enabled = input.checked;
-      write(storage, enabled ? "on" : "off");
+      writeChoice(storage, KEY, enabled ? "on" : "off");
     });
   }
   // Audio may start only after a gesture on the page; the first one prepares it.
@@ -57,20 +59,4 @@ function beep(context) {
     oscillator.start(at);
     oscillator.stop(at + 0.22);
   });
-}
-
-function read(storage) {
-  try {
-    return storage?.getItem(KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function write(storage, value) {
-  try {
-    storage?.setItem(KEY, value);
-  } catch {
-    // storage switched off: the choice lasts for this page only
-  }
 }
