@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from games.engine import registry  # noqa: E402
-from tests.rooms.scale_out import Daphne, migrate, request, services  # noqa: E402
+from tools.rooms_harness import Daphne, migrate, request, services  # noqa: E402
 
 MAX_ROOMS = 2000
 PING_SECONDS = 10  # static/js/rooms/room-session.js PING_MS

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -77,7 +78,7 @@ def occupancy(game, state) -> dict[str, int]:
 
 
 # Board geometry: point name -> (x, y) in a 0..100 square, and the lines drawn between points.
-def _grid(columns: str, rows: int, step: float, margin: float):
+def _grid(columns: str, rows: int, step: float, margin: float) -> dict[str, tuple[float, float]]:
     return {
         f"{c}{r}": (margin + i * step, margin + (r - 1) * step)
         for i, c in enumerate(columns)
@@ -86,7 +87,9 @@ def _grid(columns: str, rows: int, step: float, margin: float):
 
 
 _NMM_POINTS = "a1 d1 g1 g4 g7 d7 a7 a4 b2 d2 f2 f4 f6 d6 b6 b4 c3 d3 e3 e4 e5 d5 c5 c4".split()
-_NMM_XY = {p: (10 + 13 * "abcdefg".index(p[0]), 10 + 13 * (int(p[1]) - 1)) for p in _NMM_POINTS}
+_NMM_XY: dict[str, tuple[float, float]] = {
+    p: (10 + 13 * "abcdefg".index(p[0]), 10 + 13 * (int(p[1]) - 1)) for p in _NMM_POINTS
+}
 _NMM_LINES = [
     *(("a1", "g1"), ("g1", "g7"), ("g7", "a7"), ("a7", "a1")),
     *(("b2", "f2"), ("f2", "f6"), ("f6", "b6"), ("b6", "b2")),
@@ -96,7 +99,8 @@ _NMM_LINES = [
 _G3 = _grid("abc", 3, 35, 15)
 _MORRIS3_LINES = [("a1", "c1"), ("a2", "c2"), ("a3", "c3"), ("a1", "a3"), ("b1", "b3")]
 _MORRIS3_LINES += [("c1", "c3"), ("a1", "c3"), ("c1", "a3")]
-LAYOUTS = {
+# slug -> (kind, point coordinates, the cell size for "cells" or the lines for "points")
+LAYOUTS: dict[str, tuple[str, dict[str, tuple[float, float]], Any]] = {
     "tic-tac-toe": ("cells", _grid("abc", 3, 30, 20), 30),
     "three-mens-morris": ("points", _G3, _MORRIS3_LINES),
     "nine-mens-morris": ("points", _NMM_XY, _NMM_LINES),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from typing import Any
 
 from autobahn.exception import Disconnected  # what daphne raises for a send after a close
 from channels.consumer import get_handler_name
@@ -59,7 +60,8 @@ class RoomConsumer(Consumer):
     registered = False  # a Connection row exists for this socket
     in_group = False
     version = 0  # the highest room version this socket has sent on
-    presence = {"players": [False, False], "spectators": 0, "away": [None, None]}  # last sent
+    # the presence last sent
+    presence: dict[str, Any] = {"players": [False, False], "spectators": 0, "away": [None, None]}
     written_at = 0.0  # when this socket's Connection row was last refreshed (monotonic)
     presence_at = 0.0  # when `presence` was learnt (monotonic)
     closed = False  # the client is gone: its `websocket.disconnect` is on its way

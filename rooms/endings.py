@@ -32,7 +32,7 @@ AWAY_WIN_SECONDS = 300  # ... and this long: claim the win
 
 def _seated_in_play(room_id: str, secret: str | None, round_number: object) -> tuple[Room, int]:
     room, seat = _seat_in_play(room_id, secret, round_number)
-    return room, side_of(room, seat)
+    return room, side_of(room, seat)  # type: ignore[return-value]  # a seat in play has a side
 
 
 def _seat_in_play(room_id: str, secret: str | None, round_number: object) -> tuple[Room, str]:
@@ -133,7 +133,9 @@ def claim(room_id: str, secret: str | None, round_number: object, result: object
     if away < needed:
         raise RoomError("too-early", f"your friend has been away {away} s of the {needed} s needed")
     side = side_of(room, seat)
-    outcome = {"winner": None if result == "draw" else side, "reason": "abandoned", "cells": []}
+    outcome: dict[str, object] = {
+        "winner": None if result == "draw" else side, "reason": "abandoned", "cells": []
+    }
     # Guarded by the friend's last-seen time as read: a friend who comes back in between
     # (their connect writes it) makes the claim apply nothing.
     seen = getattr(room, f"{friend}_seen_at")

@@ -15,6 +15,7 @@ import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max, Q
@@ -25,10 +26,13 @@ from games.engine.base import EngineError
 from rooms.models import Connection, Move, Room
 from throttle import limiter, limits
 
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
 LIFETIME = timedelta(hours=24)  # a room is deleted this long after creation, in any case
 IDLE_LIMIT = timedelta(minutes=30)  # ... or once nobody has been connected for this long
-HEARTBEAT_SECONDS = 10  # clients send a ping this often ...
-HEARTBEAT_WRITE_SECONDS = 25  # ... and a socket's row is refreshed at the first after this
+# Clients ping every 10 s (docs/PROTOCOL.md); a socket's row is refreshed at the first ping after:
+HEARTBEAT_WRITE_SECONDS = 25
 PRESENCE_STALE = timedelta(seconds=60)  # a connection not refreshed for this long is gone
 ROOM_ID_BYTES = 16  # 128 bits from secrets.token_urlsafe: 22 characters
 ROOM_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{22,43}$")
@@ -203,7 +207,7 @@ MAX_PLY = 100_000  # far beyond any legal game; a larger ply is malformed, not "
 MAX_ROUND = 1_000_000
 
 
-def _bounded_int(value: object, low: int, high: int) -> bool:
+def _bounded_int(value: object, low: int, high: int) -> TypeIs[int]:
     # bool is an int in Python, and 1.0 == 1: both are type confusion here.
     return type(value) is int and low <= value <= high
 
@@ -408,9 +412,9 @@ def presence(room: Room) -> dict:
     for seat in ("host", "guest"):
         side = side_of(room, seat)
         if seat in seats:
-            sides[side] = True
+            sides[side] = True  # type: ignore[index]  # host and guest always have a side
         else:
-            away[side] = away_seconds(room, seat, now)
+            away[side] = away_seconds(room, seat, now)  # type: ignore[call-overload]  # as above
     return {"players": sides, "spectators": fresh.filter(seat="").count(), "away": away}
 
 

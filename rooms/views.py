@@ -4,6 +4,8 @@ in an HttpOnly, SameSite cookie; the room id in the URL is the only thing a link
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -22,20 +24,18 @@ from rooms.consumers import group_name, seat_cookie_name
 from rooms.models import Room
 from rooms.services import RoomError
 
-LANGUAGE_CODES = tuple(code for code, _name in settings.LANGUAGES)
-
 
 def _language(request: HttpRequest) -> str:
     """The language of the page the form was sent from: the `language` field, else the
     Referer's path prefix, else the request's preference."""
-    candidates = [request.POST.get("language", "")]
-    referer = request.headers.get("Referer", "")
-    if "://" in referer:
-        path = referer.split("://", 1)[1].partition("/")[2]
-        candidates.append(path.split("/", 1)[0])
-    candidates.append(translation.get_language_from_request(request, check_path=False))
+    referer = urlsplit(request.headers.get("Referer", ""))
+    candidates = [
+        request.POST.get("language", ""),
+        translation.get_language_from_path(referer.path) if referer.netloc else None,
+        translation.get_language_from_request(request, check_path=False),
+    ]
     for candidate in candidates:
-        if candidate in LANGUAGE_CODES:
+        if candidate in content.LANGUAGE_CODES:
             return candidate
     return settings.LANGUAGE_CODE
 
@@ -159,7 +159,8 @@ def take(request: HttpRequest, room_id: str) -> HttpResponse:
     except RoomError as error:
         return JsonResponse({"error": error.code, "message": error.message}, status=410)
     response = JsonResponse({"seat": joined.seat})
-    _set_seat_cookie(response, joined.room, joined.secret)
+    # take() always makes a new secret
+    _set_seat_cookie(response, joined.room, joined.secret)  # type: ignore[arg-type]
     message = {"type": "seat.moved", "seat": joined.seat}
     async_to_sync(get_channel_layer().group_send)(group_name(room_id), message)
     return response

@@ -8,11 +8,19 @@ if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
   echo "setup: Python 3.11 or newer is needed ($PYTHON is $("$PYTHON" --version 2>&1))" >&2
   exit 1
 fi
-if [ ! -x .venv/bin/python ]; then
-  "$PYTHON" -m venv .venv
+# A venv without pip is what a failed `python3 -m venv` leaves behind: make it again.
+if ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
+  rm -rf .venv
+  if ! "$PYTHON" -m venv .venv; then
+    rm -rf .venv
+    echo "setup: '$PYTHON -m venv' cannot create a virtual environment with pip." >&2
+    echo "  On Debian's own Python install python3-venv (apt-get install python3-venv)." >&2
+    exit 1
+  fi
 fi
 stamp=.venv/.requirements.lock.installed
 if ! cmp -s requirements.lock "$stamp" 2>/dev/null; then
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes \
+    -r requirements.lock
   cp requirements.lock "$stamp"
 fi

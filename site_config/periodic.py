@@ -14,6 +14,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.db import close_old_connections
@@ -32,7 +33,7 @@ class PeriodicJob:
         self._stop = threading.Event()
 
     def interval_seconds(self) -> float:
-        configured = getattr(settings, self.setting, None)
+        configured: Any = getattr(settings, self.setting, None)
         if configured is None:
             configured = os.environ.get(self.setting, self.default)
         return float(configured)

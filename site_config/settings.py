@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONCE, NONE, SELF
@@ -143,7 +144,9 @@ TEMPLATES = [
 
 # --- Database -------------------------------------------------------------------------------
 if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+    DATABASES: dict[str, Any] = {
+        "default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)
+    }
     # A database that does not answer fails a request (and /readyz) instead of hanging it.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
 else:
@@ -232,7 +235,7 @@ SILENCED_SYSTEM_CHECKS = ["security.W021"] if HTTPS and not SECURE_HSTS_PRELOAD 
 # header). Copying and sharing an invite link need clipboard-write and web-share, whose
 # default is this origin only: they are not listed (Chromium on Linux even reports
 # web-share as an unknown feature, a console error on every page).
-PERMISSIONS_POLICY = {
+PERMISSIONS_POLICY: dict[str, list[str]] = {
     "accelerometer": [],
     "autoplay": [],
     "camera": [],

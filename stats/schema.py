@@ -46,7 +46,7 @@ BROWSERS = ("chrome", "edge", "firefox", "safari", "samsung", "opera", "other")
 OSES = ("android", "ios", "windows", "macos", "linux", "chromeos", "other")
 
 # Fields every event carries: the device class.
-DEVICE_FIELDS = {
+DEVICE_FIELDS: dict[str, type[bool] | tuple[str, ...]] = {
     "phone": bool,
     "memory": MEMORY,
     "cores": CORES,
@@ -77,7 +77,7 @@ KIND_FIELDS = {
 }
 
 # The values each enumerated field accepts ("result" depends on the mode).
-VALUES = {
+VALUES: dict[str, tuple[str, ...]] = {
     "event": KINDS,
     "game": GAME_SLUGS,
     "lang": LANGS,
@@ -89,7 +89,7 @@ VALUES = {
     "duration": DURATIONS,
     "reconnects": RECONNECTS,
     "render": RENDER_SPEEDS,
-    **{name: values for name, values in DEVICE_FIELDS.items() if name != "phone"},
+    **{name: values for name, values in DEVICE_FIELDS.items() if isinstance(values, tuple)},
 }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from typing import Any
 
 from stats import schema
 from stats.models import Event
@@ -80,7 +81,7 @@ def _shown(text: str) -> str:
 def check_event(event, where: str) -> None:
     if not isinstance(event, dict):
         raise BatchError("bad-type", f"{where} must be an object, not {_type_name(event)}")
-    kind = event.get("event")
+    kind: Any = event.get("event")  # a str once _check_value below has passed
     if "event" not in event:
         raise BatchError("missing-field", f"{where} has no 'event'")
     _check_value(kind, "event", where)

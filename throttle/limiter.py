@@ -28,6 +28,7 @@ import ipaddress
 import time
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -142,7 +143,7 @@ def _allow_memory(key: str, limit: Limit, now: float) -> bool:
     return True
 
 
-_async_scripts: dict[int, object] = {}
+_async_scripts: dict[int, Any] = {}  # redis AsyncScript per event loop
 
 
 async def allow_hot(limit: Limit, client: str, now: float | None = None) -> bool:

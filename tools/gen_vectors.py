@@ -1,6 +1,6 @@
 """Write the shared test vectors the Python engines and their JavaScript twins must agree on.
 
-    python -m tools.gen_vectors                      # every game whose engine exists
+    python -m tools.gen_vectors                      # every game
     python -m tools.gen_vectors --game dara          # one game
     python -m tools.gen_vectors --check              # compare, write nothing; exit 1 if stale
 
@@ -9,10 +9,9 @@ Each `tests/vectors/<slug>.json` holds, one game per line:
 - `RANDOM_GAMES` seeded random complete games (game `i` uses `random.Random(i)` and picks
   among the legal moves sorted by their canonical text, so the output never depends on the
   order an engine lists its moves in);
-- then the hand-made edge cases. They are discovered, in this order, from a module-level
-  `EDGE_CASES` list in the engine module (`games/engine/<module>.py`) and from an optional
-  `tools/vectors_edge_<module>.py` defining `EDGE_CASES`. Each edge case is a list of move
-  texts played from the start; it need not reach the end of the game.
+- then the hand-made edge cases: the `EDGE_CASES` list of the engine module
+  (`games/engine/<module>.py`). Each edge case is a list of move texts played from the
+  start; it need not reach the end of the game.
 
 A game is `{"kind", "moves", "steps", "final"}`: `moves` are canonical texts; `steps` has
 one entry per position (the start and after each move) with `legal`, the sorted legal moves
@@ -31,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from games.engine import registry
-from games.engine.base import Game, play_text
+from games.engine.base import AnyGame, play_text
 
 RANDOM_GAMES = 200
 VECTORS_DIR = Path(__file__).resolve().parent.parent / "tests" / "vectors"
@@ -41,37 +40,16 @@ def engine_module_name(slug: str) -> str:
     return slug.replace("-", "_")
 
 
-def available_slugs() -> list[str]:
-    """The registered games whose engine module can be imported now."""
-    found = []
-    for slug in registry.SLUGS:
-        try:
-            registry.get(slug)
-        except ModuleNotFoundError:
-            print(f"skipped {slug}: its engine module is not written yet", file=sys.stderr)
-            continue
-        found.append(slug)
-    return found
-
-
 def edge_cases(slug: str) -> list[list[str]]:
-    name = engine_module_name(slug)
-    cases = list(getattr(import_module(f"games.engine.{name}"), "EDGE_CASES", []))
-    try:
-        extra = import_module(f"tools.vectors_edge_{name}")
-    except ModuleNotFoundError as missing:
-        if missing.name != f"tools.vectors_edge_{name}":
-            raise
-    else:
-        cases.extend(extra.EDGE_CASES)
-    return cases
+    """The engine module's hand-made games (`EDGE_CASES`)."""
+    return list(import_module(f"games.engine.{engine_module_name(slug)}").EDGE_CASES)
 
 
-def sorted_legal(game: Game, state: Any) -> list[str]:
+def sorted_legal(game: AnyGame, state: Any) -> list[str]:
     return sorted(game.format_move(state, move) for move in game.legal_moves(state))
 
 
-def record(game: Game, kind: str, texts: list[str]) -> dict[str, Any]:
+def record(game: AnyGame, kind: str, texts: list[str]) -> dict[str, Any]:
     """Replay `texts` from the start, noting the legal moves and outcome at every step."""
     state = game.initial_state()
     steps = [_step(game, state)]
@@ -84,7 +62,7 @@ def record(game: Game, kind: str, texts: list[str]) -> dict[str, Any]:
     return {"kind": kind, "moves": moves, "steps": steps, "final": game.dump(state)}
 
 
-def _step(game: Game, state: Any) -> dict[str, Any]:
+def _step(game: AnyGame, state: Any) -> dict[str, Any]:
     outcome = game.outcome(state)
     return {
         "legal": " ".join(sorted_legal(game, state)),
@@ -92,7 +70,7 @@ def _step(game: Game, state: Any) -> dict[str, Any]:
     }
 
 
-def random_game(game: Game, seed: int) -> list[str]:
+def random_game(game: AnyGame, seed: int) -> list[str]:
     rng = random.Random(seed)
     state = game.initial_state()
     texts = []
@@ -122,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=registry.SLUGS, help="only this game")
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     args = parser.parse_args(argv)
-    slugs = [args.game] if args.game else available_slugs()
+    slugs = [args.game] if args.game else list(registry.SLUGS)
     stale = []
     for slug in slugs:
         text, path = build(slug), vectors_path(slug)

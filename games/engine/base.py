@@ -13,9 +13,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-REASONS = ("line", "full", "no-moves", "pieces", "repetition", "move-limit")
+# A game's state and move types. Each engine names its own (docs/ENGINES.md, "Types"); code
+# that picks an engine by slug at run time holds an `AnyGame`.
+S = TypeVar("S")
+M = TypeVar("M")
 
 
 class EngineError(ValueError):
@@ -32,7 +35,7 @@ class EngineError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    winner: int | None  # 0 first player, 1 second player, None draw
+    winner: int | None  # the winning side (docs/ENGINES.md): 0 first, 1 second; None a draw
     reason: str
     cells: tuple[str, ...] = ()
 
@@ -40,29 +43,36 @@ class Outcome:
         return {"winner": self.winner, "reason": self.reason, "cells": list(self.cells)}
 
 
-class Game(Protocol):
-    slug: str
+class Game(Protocol[S, M]):
+    """The engine protocol (docs/ENGINES.md): immutable states of type S, moves of type M."""
 
-    def initial_state(self) -> Any: ...
+    @property
+    def slug(self) -> str: ...
 
-    def to_move(self, state: Any) -> int: ...
+    def initial_state(self) -> S: ...
 
-    def legal_moves(self, state: Any) -> list[Any]: ...
+    def to_move(self, state: S) -> int: ...
 
-    def play(self, state: Any, move: Any) -> Any: ...
+    def legal_moves(self, state: S) -> list[M]: ...
 
-    def outcome(self, state: Any) -> Outcome | None: ...
+    def play(self, state: S, move: M) -> S: ...
 
-    def parse_move(self, state: Any, text: str) -> Any: ...
+    def outcome(self, state: S) -> Outcome | None: ...
 
-    def format_move(self, state: Any, move: Any) -> str: ...
+    def parse_move(self, state: S, text: str) -> M: ...
 
-    def dump(self, state: Any) -> dict[str, Any]: ...
+    def format_move(self, state: S, move: M) -> str: ...
 
-    def load(self, data: Any) -> Any: ...
+    def dump(self, state: S) -> dict[str, Any]: ...
+
+    def load(self, data: Any) -> S: ...
 
 
-def play_text(game: Game, state: Any, text: str) -> Any:
+# An engine chosen by slug at run time: its state and move types are not known statically.
+AnyGame = Game[Any, Any]
+
+
+def play_text(game: Game[S, M], state: S, text: str) -> S:
     """Parse `text` in the game's notation and play it; raises EngineError."""
     if not isinstance(text, str):
         raise EngineError("bad-notation", "a move must be given as text")

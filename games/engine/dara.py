@@ -42,8 +42,8 @@ to move (``0`` or ``1``). Reserves are zero in every such position.
 
 from __future__ import annotations
 
-from games.engine.base import EngineError
-from games.engine.placement import PlacementGame, State, bad_state, bits
+from games.engine.base import EngineError, Game
+from games.engine.placement import Move, PlacementGame, State, bad_state, bits
 
 ROWS, COLUMNS = 5, 6
 CELLS = tuple(f"{'abcdef'[i % COLUMNS]}{i // COLUMNS + 1}" for i in range(ROWS * COLUMNS))
@@ -99,7 +99,7 @@ class Dara(PlacementGame):
         empty = ALL & ~(own | state.men[1 - me])
         if state.reserve[me]:
             return [(None, dst, False) for dst in bits(empty) if _placeable(own, dst)]
-        steps = []
+        steps: list[tuple[int | None, int, bool]] = []
         for src in bits(own):
             for dst in bits(NEIGHBOURS[src] & empty):
                 runs = _move_runs(own, src, dst)
@@ -163,7 +163,7 @@ class Dara(PlacementGame):
                 )
 
 
-GAME = Dara()
+GAME: Game[State, Move] = Dara()
 
 
 def _line(text: str) -> list[str]:

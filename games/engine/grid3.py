@@ -11,6 +11,8 @@ top. Index `(row-1)*3 + column`, so `a1` is 0, `b2` (the centre) 4 and `c3` 8.
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from games.engine.base import EngineError
 
 POINTS: tuple[str, ...] = tuple(f"{column}{row}" for row in "123" for column in "abc")
@@ -35,7 +37,7 @@ def parse_point(text: str) -> int:
     return index
 
 
-def is_point(value: object) -> bool:
+def is_point(value: object) -> TypeGuard[int]:
     return value.__class__ is int and 0 <= value < 9
 
 

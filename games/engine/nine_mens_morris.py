@@ -43,8 +43,8 @@ followed by the side to move (``0`` or ``1``). Reserves are zero in every such p
 
 from __future__ import annotations
 
-from games.engine.base import EngineError
-from games.engine.placement import PlacementGame, State, bad_state, bits
+from games.engine.base import EngineError, Game
+from games.engine.placement import Move, PlacementGame, State, bad_state, bits
 
 # Outer, middle, inner square, each clockwise from its top-left corner, so that point
 # k of square s sits at position k of every square and odd k are the side midpoints.
@@ -157,7 +157,7 @@ class NineMensMorris(PlacementGame):
                 raise bad_state(f"player {player} has more men on the board than were placed")
 
 
-GAME = NineMensMorris()
+GAME: Game[State, Move] = NineMensMorris()
 
 
 def _line(text: str) -> list[str]:

@@ -142,7 +142,7 @@ class PlacementGame:
         if self.outcome(state) is not None:
             return []
         removable = bits(self._removable(state.men[1 - state.turn]))
-        moves = []
+        moves: list[Move] = []
         for src, dst, line in self._steps(state):
             if line and removable:
                 moves.extend(Move(src, dst, cap) for cap in removable)
@@ -180,6 +180,7 @@ class PlacementGame:
             reserve[me] -= 1
         # Moving starts only once both reserves are empty, so quiet is already 0 at a
         # placement in either game's count; a placement or a capture ends repetition.
+        history: tuple[int, ...]
         if src is None or cap is not None:
             quiet, history = 0, ()
         else:
@@ -191,7 +192,8 @@ class PlacementGame:
         names = [g.lower() if g else None for g in match.groups()] if match else []
         if not match or any(n is not None and n not in self.index for n in names):
             raise EngineError("bad-notation", f"{text!r} is not a {self.title} move")
-        first, second, removed = (self.index[n] if n else None for n in names)
+        first = self.index[match.group(1).lower()]  # the one point the notation always has
+        second, removed = (self.index[n] if n else None for n in names[1:])
         if second is None:
             return Move(None, first, removed)
         return Move(first, second, removed)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from importlib import import_module
+from typing import cast
 
-from games.engine.base import Game
+from games.engine.base import AnyGame
 
 _MODULES = {
     "score-four": "games.engine.score_four",
@@ -16,8 +17,8 @@ _MODULES = {
 SLUGS: tuple[str, ...] = tuple(_MODULES)
 
 
-def get(slug: str) -> Game:
+def get(slug: str) -> AnyGame:
     """The engine object for `slug`; KeyError for an unknown game."""
     if slug not in _MODULES:
         raise KeyError(f"unknown game {slug!r}")
-    return import_module(_MODULES[slug]).GAME
+    return cast(AnyGame, import_module(_MODULES[slug]).GAME)

@@ -25,11 +25,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from games.engine.base import EngineError, Outcome
+from games.engine.base import EngineError, Game, Outcome
 
 SLUG = "score-four"
 COLUMNS = "ABCD"
-FULL_BOARD = (1 << 64) - 1
 BOTTOM_LAYER = 0xFFFF
 LINE_KINDS = (
     "vertical",  # four balls on one peg
@@ -104,7 +103,11 @@ _DRAW = Outcome(None, "full", ())
 _PEG_BY_NAME = {peg_name(peg): peg for peg in range(16)}
 
 
-class _LegalByFullPegs(dict):
+# A move: the index 0-15 of the peg a ball is dropped on.
+ScoreFourMove = int
+
+
+class _LegalByFullPegs(dict[int, tuple[int, ...]]):
     """Legal peg tuples keyed by the 16-bit mask of full pegs (the top layer), built lazily."""
 
     def __missing__(self, full: int) -> tuple[int, ...]:
@@ -112,7 +115,7 @@ class _LegalByFullPegs(dict):
         return moves
 
 
-class ScoreFourState(tuple):
+class ScoreFourState(tuple[int, int, int, Outcome | None]):
     """Immutable `(white, black, ply, outcome)`; build it only through the engine."""
 
     __slots__ = ()
@@ -151,13 +154,13 @@ class ScoreFour:
     def outcome(self, state: ScoreFourState) -> Outcome | None:
         return state[3]
 
-    def legal_moves(self, state: ScoreFourState) -> list[int]:
+    def legal_moves(self, state: ScoreFourState) -> list[ScoreFourMove]:
         white, black, _ply, result = state
         if result is not None:
             return []
         return list(self._legal[(white | black) >> 48])
 
-    def play(self, state: ScoreFourState, move: int) -> ScoreFourState:
+    def play(self, state: ScoreFourState, move: ScoreFourMove) -> ScoreFourState:
         white, black, ply, result = state
         if result is not None:
             raise EngineError("game-over", "the game is over")
@@ -183,7 +186,7 @@ class ScoreFour:
                 result = _DRAW
         return _new_tuple(ScoreFourState, (white, black, ply + 1, result))
 
-    def parse_move(self, state: ScoreFourState, text: str) -> int:
+    def parse_move(self, state: ScoreFourState, text: str) -> ScoreFourMove:
         if not isinstance(text, str):
             raise EngineError("bad-notation", f"a Score Four move is a peg A1-D4, not {text!r}")
         peg = _PEG_BY_NAME.get(text.upper())
@@ -191,7 +194,7 @@ class ScoreFour:
             raise EngineError("bad-notation", f"a Score Four move is a peg A1-D4, not {text!r}")
         return peg
 
-    def format_move(self, state: ScoreFourState, move: int) -> str:
+    def format_move(self, state: ScoreFourState, move: ScoreFourMove) -> str:
         if move.__class__ is not int or not 0 <= move < 16:
             raise EngineError("bad-notation", f"not a peg index 0-15: {move!r}")
         return peg_name(move)
@@ -267,7 +270,7 @@ def _judge(white: int, black: int, ply: int) -> Outcome | None:
     return _WIN_BY_MASK[last_side][lines[0]]
 
 
-GAME = ScoreFour()
+GAME: Game[ScoreFourState, ScoreFourMove] = ScoreFour()
 
 # Hand-made games for the shared vectors (tools.gen_vectors replays each move list).
 EDGE_CASES: list[list[str]] = [

@@ -27,9 +27,9 @@ number of moving actions played.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
-from games.engine.base import EngineError, Outcome
+from games.engine.base import EngineError, Game, Outcome
 from games.engine.grid3 import CENTRE, POINTS, is_point, line_names, line_of, parse_point
 
 SLUG = "three-mens-morris"
@@ -51,7 +51,11 @@ ADJACENT: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-class ThreeMensMorrisState(tuple):
+# A move: a point index 0-8 to place on, or a (from, to) pair of indices to move along.
+ThreeMensMorrisMove = int | tuple[int, int]
+
+
+class ThreeMensMorrisState(tuple[str, int, tuple[str, ...], Outcome | None]):
     """Immutable `(board, to_move, history, outcome)`; build it only through the engine."""
 
     __slots__ = ()
@@ -62,7 +66,8 @@ class ThreeMensMorrisState(tuple):
 
     @property
     def reserves(self) -> tuple[int, int]:
-        return tuple(PIECES_EACH - self[0].count(piece) for piece in PIECES)
+        board = self[0]
+        return PIECES_EACH - board.count(PIECES[0]), PIECES_EACH - board.count(PIECES[1])
 
 
 _new_tuple = tuple.__new__
@@ -82,13 +87,13 @@ class ThreeMensMorris:
     def outcome(self, state: ThreeMensMorrisState) -> Outcome | None:
         return state[3]
 
-    def legal_moves(self, state: ThreeMensMorrisState) -> list[int | tuple[int, int]]:
+    def legal_moves(self, state: ThreeMensMorrisState) -> list[ThreeMensMorrisMove]:
         board, side, _history, result = state
         if result is not None:
             return []
         return _moves(board, side)
 
-    def play(self, state: ThreeMensMorrisState, move: Any) -> ThreeMensMorrisState:
+    def play(self, state: ThreeMensMorrisState, move: ThreeMensMorrisMove) -> ThreeMensMorrisState:
         board, side, history, result = state
         if result is not None:
             raise EngineError("game-over", "the game is over")
@@ -123,7 +128,7 @@ class ThreeMensMorris:
             ThreeMensMorrisState, (board, after, history, _conclude(board, after, history))
         )
 
-    def parse_move(self, state: ThreeMensMorrisState, text: str) -> int | tuple[int, int]:
+    def parse_move(self, state: ThreeMensMorrisState, text: str) -> ThreeMensMorrisMove:
         if isinstance(text, str) and "x" in text.lower():
             raise EngineError("bad-notation", f"Three Men's Morris has no captures: {text!r}")
         if isinstance(text, str) and text.count("-") == 1:
@@ -131,7 +136,7 @@ class ThreeMensMorris:
             return parse_point(origin), parse_point(target)
         return parse_point(text)
 
-    def format_move(self, state: ThreeMensMorrisState, move: Any) -> str:
+    def format_move(self, state: ThreeMensMorrisState, move: ThreeMensMorrisMove) -> str:
         if is_point(move):
             return POINTS[move]
         if _is_step(move):
@@ -180,15 +185,20 @@ class ThreeMensMorris:
         )
 
 
-def _is_step(move: Any) -> bool:
+def _is_step(move: object) -> TypeGuard[tuple[int, int]]:
     return (
         move.__class__ is tuple and len(move) == 2 and is_point(move[0]) and is_point(move[1])
     )
 
 
-def _moves(board: str, side: int) -> list[int | tuple[int, int]]:
+def _moves(board: str, side: int) -> list[ThreeMensMorrisMove]:
     if board.count(".") > 9 - 2 * PIECES_EACH:
         return [point for point in range(9) if board[point] == "."]
+    return list(_steps(board, side))
+
+
+def _steps(board: str, side: int) -> list[tuple[int, int]]:
+    """The (from, to) moves of `side` once every piece is placed."""
     piece = PIECES[side]
     return [
         (origin, target)
@@ -202,7 +212,7 @@ def _moves(board: str, side: int) -> list[int | tuple[int, int]]:
 def _successors(board: str, side: int) -> set[str]:
     piece = PIECES[side]
     result = set()
-    for origin, target in _moves(board, side):
+    for origin, target in _steps(board, side):
         cells = list(board)
         cells[origin], cells[target] = ".", piece
         result.add("".join(cells))
@@ -266,4 +276,4 @@ EDGE_CASES: list[list[str]] = [
 ]
 
 
-GAME = ThreeMensMorris()
+GAME: Game[ThreeMensMorrisState, ThreeMensMorrisMove] = ThreeMensMorris()

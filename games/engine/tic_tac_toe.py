@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine.base import EngineError, Outcome
+from games.engine.base import EngineError, Game, Outcome
 from games.engine.grid3 import LINES, LINES_THROUGH, POINTS, is_point, line_names, parse_point
 
 SLUG = "tic-tac-toe"
@@ -29,7 +29,11 @@ EMPTY_BOARD = "." * 9
 _DRAW = Outcome(None, "full", ())
 
 
-class TicTacToeState(tuple):
+# A move: the index 0-8 of the point marked.
+TicTacToeMove = int
+
+
+class TicTacToeState(tuple[str, int, Outcome | None]):
     """Immutable `(board, ply, outcome)`; build it only through the engine."""
 
     __slots__ = ()
@@ -56,13 +60,13 @@ class TicTacToe:
     def outcome(self, state: TicTacToeState) -> Outcome | None:
         return state[2]
 
-    def legal_moves(self, state: TicTacToeState) -> list[int]:
+    def legal_moves(self, state: TicTacToeState) -> list[TicTacToeMove]:
         board, _ply, result = state
         if result is not None:
             return []
         return [point for point in range(9) if board[point] == "."]
 
-    def play(self, state: TicTacToeState, move: int) -> TicTacToeState:
+    def play(self, state: TicTacToeState, move: TicTacToeMove) -> TicTacToeState:
         board, ply, result = state
         if result is not None:
             raise EngineError("game-over", "the game is over")
@@ -81,10 +85,10 @@ class TicTacToe:
                 result = _DRAW
         return _new_tuple(TicTacToeState, (board, ply + 1, result))
 
-    def parse_move(self, state: TicTacToeState, text: str) -> int:
+    def parse_move(self, state: TicTacToeState, text: str) -> TicTacToeMove:
         return parse_point(text)
 
-    def format_move(self, state: TicTacToeState, move: int) -> str:
+    def format_move(self, state: TicTacToeState, move: TicTacToeMove) -> str:
         if not is_point(move):
             raise EngineError("bad-notation", f"not a point index 0-8: {move!r}")
         return POINTS[move]
@@ -125,7 +129,7 @@ def _judge(board: str, ply: int) -> Outcome | None:
     return Outcome(last, "line", line_names(lines[last][0]))
 
 
-GAME = TicTacToe()
+GAME: Game[TicTacToeState, TicTacToeMove] = TicTacToe()
 
 # Hand-made games for the shared vectors (tools.gen_vectors replays each move list).
 EDGE_CASES: list[list[str]] = [

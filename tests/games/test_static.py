@@ -1,6 +1,8 @@
 """three.js is vendored at its pinned version as one tree-shaken build holding what the Score
-Four board uses (tools/vendor_three.sh), and the production static build resolves it."""
+Four board uses (tools/vendor_three.sh), and the production static build resolves it; uqr is
+vendored unchanged at its pinned version (tools/vendor_uqr.sh)."""
 
+import hashlib
 import json
 import re
 import subprocess
@@ -25,6 +27,23 @@ def test_vendored_three_matches_the_pin():
     assert re.search(rf'="{revision}"', text)
     assert (VENDOR / "LICENSE").read_text().startswith("The MIT License")
     assert sorted(p.name for p in VENDOR.iterdir()) == ["LICENSE", "VERSION", "three-board.js"]
+
+
+def test_vendored_uqr_matches_the_pin():
+    """tools/vendor_uqr.sh copies uqr unchanged and records what it copied: a hand edit or a
+    pin changed without re-vendoring fails here."""
+    uqr = ROOT / "static" / "vendor" / "uqr"
+    package = json.loads((ROOT / "package.json").read_text())
+    pinned = (uqr / "VERSION").read_text().strip()
+    assert package["config"]["uqr"] == pinned
+    assert f"uqr {pinned} " in (uqr / "README").read_text()
+    recorded = dict(
+        reversed(line.split("  ", 1)) for line in (uqr / "SHA256SUMS").read_text().splitlines()
+    )
+    assert set(recorded) == {"uqr.mjs", "LICENSE"}
+    for name, digest in recorded.items():
+        assert hashlib.sha256((uqr / name).read_bytes()).hexdigest() == digest, name
+    assert (uqr / "LICENSE").read_text().startswith("MIT License")
 
 
 def test_the_build_exports_every_name_the_board_uses():

@@ -12,8 +12,9 @@ from tools import gen_vectors
 SLUGS = registry.SLUGS
 
 
-def test_every_registered_engine_exists():
-    assert gen_vectors.available_slugs() == list(SLUGS)
+def test_every_registered_engine_exists_with_edge_cases():
+    assert [registry.get(slug).slug for slug in SLUGS] == list(SLUGS)
+    assert all(gen_vectors.edge_cases(slug) for slug in SLUGS)
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -38,6 +38,17 @@ def test_create_takes_the_language_from_the_referring_page():
     assert response["Location"].startswith("/zh-hans/r/")
 
 
+@pytest.mark.parametrize(
+    "referer", ["http://testserver/en/dara/", "http://testserver/", "not a url", "/zh-hans/"]
+)
+def test_create_without_a_site_language_in_the_referer_uses_the_readers(referer):
+    # "/zh-hans/" without a scheme and host is not a referring page's address
+    response = Client().post(
+        "/api/rooms/", {"game": "dara"}, HTTP_REFERER=referer, HTTP_ACCEPT_LANGUAGE="ja"
+    )
+    assert response["Location"].startswith("/ja/r/")
+
+
 def test_create_needs_csrf_and_post():
     client = Client(enforce_csrf_checks=True)
     assert client.post("/api/rooms/", {"game": "dara"}).status_code == 403

@@ -24,7 +24,7 @@
 
 import { EngineError } from "../engines/errors.js";
 
-const PING_MS = 10_000; // rooms.services.HEARTBEAT_SECONDS
+const PING_MS = 10_000; // the heartbeat interval docs/PROTOCOL.md gives
 const SILENCE_MS = 25_000; // no message for this long: the socket is dead (phone slept)
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const CLOSE_GONE = 4404;
