@@ -95,7 +95,8 @@ class RoomConsumer(Consumer):
         # that follows it, never lost between the two.
         await self.send_full_state("welcome")
         presence = await database_sync_to_async(_presence)(self.room_id)
-        await self.broadcast({"type": "room.presence", **presence})
+        if presence is not None:  # None: the room went in between (send_full_state said so)
+            await self.broadcast({"type": "room.presence", **presence})
 
     async def leave(self) -> None:
         try:
@@ -341,10 +342,10 @@ def _ending(kind, room_id, secret, round_number, answer):
     else:
         room = endings.answer_draw(room_id, secret, round_number, answer)
     if room.status == Room.FINISHED:
-        return "draw-agreed", services.header(room)
-    return ("draw-offered" if room.draw_offer is not None else "draw-declined"), services.header(
-        room
-    )
+        event = "draw-agreed"
+    else:
+        event = "draw-offered" if room.draw_offer is not None else "draw-declined"
+    return event, services.header(room)
 
 
 def _heartbeat(room_id, channel_name, seat, client):
@@ -353,15 +354,13 @@ def _heartbeat(room_id, channel_name, seat, client):
 
 
 def _presence(room_id):
-    try:
-        return services.presence(services.live_room(room_id))
-    except RoomError:
-        return {"players": [False, False], "spectators": 0}
-
-
-def _forget(room_id, channel_name):
-    services.disconnect(channel_name)
+    """The room's presence, or None when it is gone."""
     try:
         return services.presence(services.live_room(room_id))
     except RoomError:
         return None
+
+
+def _forget(room_id, channel_name):
+    services.disconnect(channel_name)
+    return _presence(room_id)

@@ -15,16 +15,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from rooms.models import Connection, Room
-from rooms.services import (
-    MAX_ROUND,
-    PRESENCE_STALE,
-    RoomError,
-    _bounded_int,
-    away_seconds,
-    live_room,
-    seat_of,
-    side_of,
-)
+from rooms.services import PRESENCE_STALE, RoomError, away_seconds, seat_in_round, side_of
 
 AWAY_DRAW_SECONDS = 120  # the friend away this long: the player present may call a draw ...
 AWAY_WIN_SECONDS = 300  # ... and this long: claim the win
@@ -36,14 +27,7 @@ def _seated_in_play(room_id: str, secret: str | None, round_number: object) -> t
 
 
 def _seat_in_play(room_id: str, secret: str | None, round_number: object) -> tuple[Room, str]:
-    if not _bounded_int(round_number, 1, MAX_ROUND):
-        raise RoomError("bad-field", "round must be a positive integer")
-    room = live_room(room_id)
-    seat = seat_of(room, secret)
-    if not seat:
-        raise RoomError("not-a-player", "only the two players can do that")
-    if round_number != room.round:
-        raise RoomError("stale-round", f"the room is at round {room.round}")
+    room, seat = seat_in_round(room_id, secret, round_number, "only the two players can do that")
     if room.status == Room.WAITING:
         raise RoomError("not-started", "waiting for your friend to join")
     if room.status != Room.PLAYING:
@@ -134,7 +118,9 @@ def claim(room_id: str, secret: str | None, round_number: object, result: object
         raise RoomError("too-early", f"your friend has been away {away} s of the {needed} s needed")
     side = side_of(room, seat)
     outcome: dict[str, object] = {
-        "winner": None if result == "draw" else side, "reason": "abandoned", "cells": []
+        "winner": None if result == "draw" else side,
+        "reason": "abandoned",
+        "cells": [],
     }
     # Guarded by the friend's last-seen time as read: a friend who comes back in between
     # (their connect writes it) makes the claim apply nothing.

@@ -3,8 +3,8 @@ expiry and purge. Every function is synchronous ORM code; the consumer and the v
 and only forward what it returns. Errors are `RoomError(code)`; docs/PROTOCOL.md lists them.
 
 Concurrency: a seat is claimed with a conditional UPDATE (`... WHERE guest_secret IS NULL`),
-a move with a ply-checked UPDATE plus a unique (room, round, ply) move row, so two requests
-racing for the same seat or ply can never both succeed, on SQLite or PostgreSQL.
+a move with a ply- and version-checked UPDATE plus a unique (room, round, ply) move row, so
+two requests racing for the same seat or ply can never both succeed, on SQLite or PostgreSQL.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from games.engine import registry
 from games.engine.base import EngineError
-from rooms.models import Connection, Move, Room
+from rooms.models import Connection, Move, Room, SeatTransfer
 from throttle import limiter, limits
 
 if TYPE_CHECKING:
@@ -116,8 +116,8 @@ def live_room(room_id: str) -> Room:
 
 def purge(now: datetime | None = None) -> dict[str, int]:
     """Delete expired rooms (with their moves and connections), stale connection rows left by
-    processes that died, and rate-limiter buckets that are full again. Safe to run anywhere,
-    any time."""
+    processes that died, rate-limiter buckets that are full again and expired seat links.
+    Safe to run anywhere, any time."""
     now = now or timezone.now()
     idle_cutoff = now - IDLE_LIMIT
     expired = Room.objects.filter(
@@ -127,9 +127,7 @@ def purge(now: datetime | None = None) -> dict[str, int]:
     rooms = expired.delete()[1].get("rooms.Room", 0)
     stale = Connection.objects.filter(seen_at__lt=now - 4 * PRESENCE_STALE).delete()[0]
     buckets = limiter.purge(now.timestamp())
-    from rooms import transfers  # beside this module: it builds on it
-
-    links = transfers.purge(now)
+    links = SeatTransfer.objects.filter(expires_at__lte=now).delete()[0]
     return {"rooms": rooms, "connections": stale, "limiter_buckets": buckets, "transfers": links}
 
 
@@ -299,18 +297,27 @@ def _checked_move(room: Room, secret: str | None, ply: int, text: str):
     return side, game, canonical, after
 
 
-def request_rematch(room_id: str, secret: str | None, round_number: object) -> Room:
-    """Ask for another game after this one. When both seats have asked, the next round starts
-    with the colours swapped. Asking twice is `duplicate-rematch` and changes nothing, so no
-    version is spent and nothing is broadcast for it."""
+def seat_in_round(
+    room_id: str, secret: str | None, round_number: object, refusal: str
+) -> tuple[Room, str]:
+    """The live room and the caller's seat, for a request about round `round_number`
+    (rematch, resign, draw, claim); `refusal` is what a spectator is told."""
     if not _bounded_int(round_number, 1, MAX_ROUND):
         raise RoomError("bad-field", "round must be a positive integer")
     room = live_room(room_id)
     seat = seat_of(room, secret)
     if not seat:
-        raise RoomError("not-a-player", "spectators cannot ask for a rematch")
+        raise RoomError("not-a-player", refusal)
     if round_number != room.round:
         raise RoomError("stale-round", f"the room is at round {room.round}")
+    return room, seat
+
+
+def request_rematch(room_id: str, secret: str | None, round_number: object) -> Room:
+    """Ask for another game after this one. When both seats have asked, the next round starts
+    with the colours swapped. Asking twice is `duplicate-rematch` and changes nothing, so no
+    version is spent and nothing is broadcast for it."""
+    room, seat = seat_in_round(room_id, secret, round_number, "spectators cannot ask for a rematch")
     if room.status != Room.FINISHED:
         raise RoomError("not-finished", "the game is still going on")
     same_round = Room.objects.filter(id=room.id, round=room.round, status=Room.FINISHED)

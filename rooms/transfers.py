@@ -5,7 +5,7 @@ spectator from then on; the friend sees the same player going on.
 The link's secret rides in the URL fragment (`#take=…`), which browsers never send to a
 server, so it cannot reach an access log; the page posts it in a request body. The database
 keeps only its SHA-256, deletes it when it is used (one use: of two racing takes, one
-deletes the row) and the purge deletes it once expired.
+deletes the row) and the rooms purge (rooms.services.purge) deletes it once expired.
 """
 
 from __future__ import annotations
@@ -60,7 +60,3 @@ def take(room_id: str, token: object) -> Joined:
     Connection.objects.filter(room=room, seat=row.seat).update(seat="")
     room.refresh_from_db()
     return Joined(room, row.seat, new_secret)
-
-
-def purge(now=None) -> int:
-    return SeatTransfer.objects.filter(expires_at__lte=now or timezone.now()).delete()[0]
