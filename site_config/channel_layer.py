@@ -6,6 +6,7 @@ messages here are built fresh by the sender and never changed by a receiver)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from channels.exceptions import ChannelFull
@@ -31,7 +32,7 @@ class EmbeddedChannelLayer(InMemoryChannelLayer):
             return await super().send(channel, message)
         try:
             queue.put_nowait((time.time() + self.expiry, dict(message)))
-        except Exception as error:  # asyncio.QueueFull
+        except asyncio.QueueFull as error:
             raise ChannelFull(channel) from error
 
     async def group_send(self, group, message):

@@ -16,7 +16,7 @@
 // Events: "change" {state, moves, outcome, lastMove, thinking, cause} (cause: sync (welcome or
 // resync), play (own move, drawn before the server confirms), confirmed (the server applied
 // it), remote (the friend's move), rematch (a rematch was asked for or started), ending (a
-// resignation or an agreed draw), draw (a draw offer made or declined));
+// resignation, an agreed draw or a claimed game), draw (a draw offer made or declined));
 // "draw" {offer: side whose offer stands or null, fromFriend};
 // "error" {error: {code, message, for}}; "presence" {players, spectators, friendConnected};
 // "seat" {seat, side}; "rematch" {requested, round, started};
@@ -28,6 +28,11 @@ const PING_MS = 10_000; // the heartbeat interval docs/PROTOCOL.md gives
 const SILENCE_MS = 25_000; // no message for this long: the socket is dead (phone slept)
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const CLOSE_GONE = 4404;
+// The "change" cause of a room event other than a move (rematches are the default).
+const EVENT_CAUSES = {
+  resigned: "ending", "draw-agreed": "ending", abandoned: "ending",
+  "draw-offered": "draw", "draw-declined": "draw",
+};
 
 export class RoomSessionError extends Error {
   constructor(code, message) {
@@ -399,8 +404,7 @@ export class RoomSession extends EventTarget {
       return;
     }
     this._room = room;
-    const endings = { resigned: "ending", "draw-agreed": "ending", "draw-offered": "draw", "draw-declined": "draw" };
-    this._settle(previous, endings[message.event] ?? "rematch");
+    this._settle(previous, EVENT_CAUSES[message.event] ?? "rematch");
   }
 
   // Show the server's position (dropping a move drawn before it was confirmed) and tell.
