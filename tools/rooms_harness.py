@@ -7,7 +7,9 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import secrets
+import shlex
 import signal
 import socket
 import subprocess
@@ -18,8 +20,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
-# As scripts/run.sh and the README's production line start daphne (a test checks they agree).
-TRANSPORT_FLAGS = ("--websocket-max-message-size", "65536", "--websocket-max-frame-size", "65536")
 
 
 @contextmanager
@@ -44,8 +44,8 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def server_env(extra: dict[str, str]) -> dict[str, str]:
-    env = {**os.environ, **extra, "DJANGO_SETTINGS_MODULE": "site_config.settings"}
+def server_env(extra: dict[str, str], settings: str = "site_config.settings") -> dict[str, str]:
+    env = {**os.environ, **extra, "DJANGO_SETTINGS_MODULE": settings}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     return env
 
@@ -60,31 +60,46 @@ def migrate(extra_env: dict[str, str]) -> None:
     )
 
 
-class Daphne:
-    """One daphne server process on a free loopback port."""
+def run_sh_daphne_args() -> list[str]:
+    """daphne's arguments exactly as scripts/run.sh's `exec .venv/bin/daphne ...` line has them
+    (continuation lines joined), without the binding: the servers here bind a free port."""
+    text = (ROOT / "scripts" / "run.sh").read_text()
+    command = re.search(r"^exec \.venv/bin/daphne ((?:.*\\\n)*.*)$", text, re.M)
+    assert command, "scripts/run.sh no longer execs .venv/bin/daphne"
+    args = shlex.split(command.group(1).replace("\\\n", " "))
+    for flag in ("-b", "-p"):
+        index = args.index(flag)
+        del args[index : index + 2]
+    return args
 
-    def __init__(self, extra_env: dict[str, str], log_path: Path):
+
+class Daphne:
+    """One daphne server process on a free loopback port, started with `args` (by default
+    those of scripts/run.sh, the application included) and its output kept in `log_path`."""
+
+    def __init__(
+        self,
+        extra_env: dict[str, str],
+        log_path: Path,
+        args: list[str] | None = None,
+        settings: str = "site_config.settings",
+    ):
         self.port = free_port()
         self.log_path = log_path
         self.log = open(log_path, "wb")  # noqa: SIM115 - closed in stop()
+        args = run_sh_daphne_args() if args is None else args
         self.process = subprocess.Popen(
-            [
-                PYTHON,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(self.port),
-                *TRANSPORT_FLAGS,
-                "site_config.asgi:application",
-            ],
+            [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), *args],
             cwd=ROOT,
-            env=server_env(extra_env),
+            env=server_env(extra_env, settings),
             stdout=self.log,
             stderr=subprocess.STDOUT,
         )
-        self.wait_ready()
+        try:
+            self.wait_ready()
+        except RuntimeError:
+            self.stop()
+            raise
 
     @property
     def origin(self) -> str:
@@ -108,7 +123,8 @@ class Daphne:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)
 
-    def stop(self) -> None:
+    def stop(self) -> str:
+        """Stops the server; its whole output (stdout and stderr)."""
         if self.process.poll() is None:
             self.process.terminate()
             try:
@@ -116,6 +132,7 @@ class Daphne:
             except subprocess.TimeoutExpired:
                 self.kill()
         self.log.close()
+        return self.log_path.read_text(errors="replace")
 
 
 CSRF = secrets.token_hex(16)  # Django accepts a client-chosen 32-character token

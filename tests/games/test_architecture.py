@@ -36,13 +36,12 @@ def test_the_engines_are_found():
 @pytest.mark.parametrize("path", SOURCES, ids=[path.name for path in SOURCES])
 def test_no_web_framework_imports(path):
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    bad = {
-        name for name in imported_modules(tree) if name.split(".")[0] in FORBIDDEN
-    }
+    bad = {name for name in imported_modules(tree) if name.split(".")[0] in FORBIDDEN}
     assert not bad, f"{path.name} imports {sorted(bad)}"
 
 
 def test_the_check_sees_an_import():
     assert imported_modules(ast.parse("from django.db import models\nimport asgiref.sync")) == {
-        "django.db", "asgiref.sync",
+        "django.db",
+        "asgiref.sync",
     }

@@ -62,10 +62,16 @@ RANGE = r"\s*[~〜～–—-]\s*"
 
 # Facts written the same way in every language: numbers, years, names, notation, markup.
 SHARED: list[Fact] = [
-    *(Fact("score_four.html", "rules", f"line count {n}", num(n)) for n in
-      ("16", "32", "8", "4", "76", "64")),
-    Fact("score_four.html", "how-to", "columns A–D",
-         r"A(?:\s*[~〜～–—・、,-]\s*[BC])*\s*[~〜～–—・、,-]\s*D"),
+    *(
+        Fact("score_four.html", "rules", f"line count {n}", num(n))
+        for n in ("16", "32", "8", "4", "76", "64")
+    ),
+    Fact(
+        "score_four.html",
+        "how-to",
+        "columns A–D",
+        r"A(?:\s*[~〜～–—・、,-]\s*[BC])*\s*[~〜～–—・、,-]\s*D",
+    ),
     Fact("score_four.html", "how-to", "rows/levels 1–4", rf"1{RANGE}4"),
     Fact("score_four.html", "how-to", "16 buttons", num("16")),
     Fact("score_four.html", "how-to", "Tab key", r"Tab"),
@@ -77,27 +83,62 @@ SHARED: list[Fact] = [
     Fact("score_four.html", "history", "3×3 board", r"3\s*[×x]\s*3(?!\s*[×x])"),
     Fact("score_four.html", "history", "3×3×3 cube", r"3\s*[×x]\s*3\s*[×x]\s*3"),
     Fact("score_four.html", "history", "4×4×4 cube", r"4\s*[×x]\s*4\s*[×x]\s*4"),
-    *(Fact("score_four.html", "history", f"year {y}", num(y)) for y in
-      ("1967", "1968", "1977", "1980", "1992", "2020")),
+    *(
+        Fact("score_four.html", "history", f"year {y}", num(y))
+        for y in ("1967", "1968", "1977", "1980", "1992", "2020")
+    ),
     Fact("score_four.html", "history", "about 1,500 hours", thousands(1500)),
-    *(Fact("score_four.html", "history", name, name) for name in
-      ("Qubic", "Oren Patashnik", "Ken Thompson", "Victor Allis")),
-    *(Fact("score_four.html", "history", f"citation [{n}]",
-           rf'href="#ref-{n}"\s+class="cite"[^>]*>\[{n}\]', True) for n in (1, 2, 3, 4)),
-    *(Fact("score_four.html", "references", f"reference ref-{n} opens in a new tab",
-           rf'<li id="ref-{n}"[^>]*>(?:(?!</li>).)*?<a [^>]*target="_blank"[^>]*rel="noopener"',
-           True) for n in (1, 2, 3, 4)),
+    *(
+        Fact("score_four.html", "history", name, name)
+        for name in ("Qubic", "Oren Patashnik", "Ken Thompson", "Victor Allis")
+    ),
+    *(
+        Fact(
+            "score_four.html",
+            "history",
+            f"citation [{n}]",
+            rf'href="#ref-{n}"\s+class="cite"[^>]*>\[{n}\]',
+            True,
+        )
+        for n in (1, 2, 3, 4)
+    ),
+    *(
+        Fact(
+            "score_four.html",
+            "references",
+            f"reference ref-{n} opens in a new tab",
+            rf'<li id="ref-{n}"[^>]*>(?:(?!</li>).)*?<a [^>]*target="_blank"[^>]*rel="noopener"',
+            True,
+        )
+        for n in (1, 2, 3, 4)
+    ),
     Fact("score_four.html", "references", "Patashnik 1980", r"Patashnik(?:(?!</li>).)*1980", True),
-    Fact("score_four.html", "references", "Mathematics Magazine 53(4)",
-         r"Mathematics Magazine(?:(?!</li>).)*53(?:(?!</li>).)*4", True),
-    Fact("score_four.html", "references", "Patashnik DOI", r"10\.1080/0025570X\.1980\.11976858",
-         True),
-    Fact("score_four.html", "references", "Allis 1994 thesis",
-         r"Searching for Solutions in Games and Artificial Intelligence(?:(?!</li>).)*1994", True),
+    Fact(
+        "score_four.html",
+        "references",
+        "Mathematics Magazine 53(4)",
+        r"Mathematics Magazine(?:(?!</li>).)*53(?:(?!</li>).)*4",
+        True,
+    ),
+    Fact(
+        "score_four.html", "references", "Patashnik DOI", r"10\.1080/0025570X\.1980\.11976858", True
+    ),
+    Fact(
+        "score_four.html",
+        "references",
+        "Allis 1994 thesis",
+        r"Searching for Solutions in Games and Artificial Intelligence(?:(?!</li>).)*1994",
+        True,
+    ),
     Fact("score_four.html", "references", "Romen 2020", r"René Romen(?:(?!</li>).)*2020", True),
     Fact("score_four.html", "references", "Romen title", r"Towards Solving Connect Four 3D"),
-    Fact("score_four.html", "references", "trademark 858,232 (1968)",
-         r"858[,\s]?232(?:(?!</li>).)*1968", True),
+    Fact(
+        "score_four.html",
+        "references",
+        "trademark 858,232 (1968)",
+        r"858[,\s]?232(?:(?!</li>).)*1968",
+        True,
+    ),
     Fact("score_four.html", "references", "USPTO", r"USPTO"),
     Fact("score_four.html", "faq", "beginner about 40% random", r"40\s*%|4\s*割"),
     Fact("score_four.html", "faq", "advanced up to about 1.5 s", r"1\.5"),
@@ -108,31 +149,63 @@ SHARED: list[Fact] = [
     Fact("score_four.html", "faq", "room gone after 24 hours", num("24")),
     Fact("score_four.html", "faq", "gravity game unsolved as of 2020", num("2020")),
     Fact("score_four.html", "faq", "free placement solved 1980", num("1980")),
-    *(Fact("score_four.html", "similar", f"link to {slug}", url_tag(slug), True)
-      for slug in GUIDE_SLUGS),
+    *(
+        Fact("score_four.html", "similar", f"link to {slug}", url_tag(slug), True)
+        for slug in GUIDE_SLUGS
+    ),
     Fact("guide/intro.html", None, "notation example a1", tok("a1")),
-    Fact("guide/intro.html", None, "move notation with a hyphen",
-         r"(?<![A-Za-z0-9])[a-g][1-7]-[a-g][1-7](?![A-Za-z0-9])"),
-    Fact("guide/intro.html", None, "capture notation with x",
-         r"(?<![A-Za-z0-9])[a-g][1-7]x[a-g][1-7](?![A-Za-z0-9])"),
-    *(Fact(f"guide/{slug}.html", None, "start-game link", url_tag(slug), True)
-      for slug in GUIDE_SLUGS),
-    *(Fact(f"guide/{slug}.html", None, "worked example board",
-           rf"\{{%\s*example_board\s+['\"]{slug}['\"]\s*%\}}", True) for slug in GUIDE_SLUGS),
-    *(Fact("guide/tic-tac-toe.html", None, f"example move {m}", tok(m)) for m in
-      ("a1", "b2", "b1", "a3", "c1")),
+    Fact(
+        "guide/intro.html",
+        None,
+        "move notation with a hyphen",
+        r"(?<![A-Za-z0-9])[a-g][1-7]-[a-g][1-7](?![A-Za-z0-9])",
+    ),
+    Fact(
+        "guide/intro.html",
+        None,
+        "capture notation with x",
+        r"(?<![A-Za-z0-9])[a-g][1-7]x[a-g][1-7](?![A-Za-z0-9])",
+    ),
+    *(
+        Fact(f"guide/{slug}.html", None, "start-game link", url_tag(slug), True)
+        for slug in GUIDE_SLUGS
+    ),
+    *(
+        Fact(
+            f"guide/{slug}.html",
+            None,
+            "worked example board",
+            rf"\{{%\s*example_board\s+['\"]{slug}['\"]\s*%\}}",
+            True,
+        )
+        for slug in GUIDE_SLUGS
+    ),
+    *(
+        Fact("guide/tic-tac-toe.html", None, f"example move {m}", tok(m))
+        for m in ("a1", "b2", "b1", "a3", "c1")
+    ),
     Fact("guide/tic-tac-toe.html", None, "3×3 board", r"3\s*[×x]\s*3"),
-    *(Fact("guide/three-mens-morris.html", None, f"example point {m}", tok(m)) for m in
-      ("a1", "b1", "c2", "a2", "a3", "b3")),
+    *(
+        Fact("guide/three-mens-morris.html", None, f"example point {m}", tok(m))
+        for m in ("a1", "b1", "c2", "a2", "a3", "b3")
+    ),
     Fact("guide/three-mens-morris.html", None, "example move c2-c1", tok("c2-c1")),
     Fact("guide/three-mens-morris.html", None, "draw after 120 moving actions", num("120")),
-    *(Fact("guide/nine-mens-morris.html", None, f"example point {m}", tok(m)) for m in
-      ("a1", "d1")),
+    *(
+        Fact("guide/nine-mens-morris.html", None, f"example point {m}", tok(m))
+        for m in ("a1", "d1")
+    ),
     Fact("guide/nine-mens-morris.html", None, "example move g1xg7", tok("g1xg7")),
     Fact("guide/nine-mens-morris.html", None, "draw after 100 moving actions", num("100")),
-    *(Fact("guide/dara.html", None, f"example cell ({r}, {c})",
-           rf"[(（]\s*{r}\s*[,，、]\s*{c}\s*[)）]")
-      for r, c in ((1, 1), (1, 2), (2, 3), (1, 3), (4, 1), (4, 3), (4, 5))),
+    *(
+        Fact(
+            "guide/dara.html",
+            None,
+            f"example cell ({r}, {c})",
+            rf"[(（]\s*{r}\s*[,，、]\s*{c}\s*[)）]",
+        )
+        for r, c in ((1, 1), (1, 2), (2, 3), (1, 3), (4, 1), (4, 3), (4, 5))
+    ),
     Fact("guide/dara.html", None, "example move c2-c1xa4", tok("c2-c1xa4")),
     Fact("guide/dara.html", None, "12 stones each", num("12")),
     Fact("guide/dara.html", None, "draw after 120 actions without progress", num("120")),
@@ -140,8 +213,13 @@ SHARED: list[Fact] = [
     Fact("privacy.html", "statistics", "Global Privacy Control", r"Global Privacy Control"),
     Fact("privacy.html", "statistics", "Do Not Track", r"Do Not Track"),
     Fact("privacy.html", "statistics", "GPU model never sent", r"GPU"),
-    Fact("privacy.html", "statistics", "the statistics switch",
-         r"\{%\s*include\s+['\"]stats/_switch\.html['\"]\s*%\}", True),
+    Fact(
+        "privacy.html",
+        "statistics",
+        "the statistics switch",
+        r"\{%\s*include\s+['\"]stats/_switch\.html['\"]\s*%\}",
+        True,
+    ),
 ]
 
 # Words and number forms each language writes its own way.
@@ -213,8 +291,10 @@ TERMS: dict[str, dict[tuple[str, str | None, str], str]] = {
 
 
 def facts_for(lang: str) -> list[Fact]:
-    own = [Fact(file, section, label, pattern)
-           for (file, section, label), pattern in TERMS[lang].items()]
+    own = [
+        Fact(file, section, label, pattern)
+        for (file, section, label), pattern in TERMS[lang].items()
+    ]
     return SHARED + own
 
 
@@ -267,10 +347,13 @@ def test_score_four_faq_has_at_least_six_plain_items(lang):
     html = read(lang, "score_four.html")
     assert html is not None, f"{lang}: score_four.html missing"
     faq = sections(html).get("faq")
-    assert faq is not None, f"{lang}: no <section id=\"faq\">"
+    assert faq is not None, f'{lang}: no <section id="faq">'
     items = re.findall(
         r'<div class="faq-item">\s*<h3 class="faq-q">([^<]+)</h3>\s*'
-        r'<div class="faq-a">(.*?)</div>\s*</div>', faq, re.S)
+        r'<div class="faq-a">(.*?)</div>\s*</div>',
+        faq,
+        re.S,
+    )
     assert len(items) >= 6, f"{lang}: {len(items)} well-formed faq-item(s), need at least 6"
     assert faq.count('class="faq-item"') == len(items), f"{lang}: a faq-item is malformed"
 
@@ -297,11 +380,49 @@ def test_every_language_has_the_same_section_ids(name):
 # Latin-script words allowed in the text: proper names, key and standard names,
 # abbreviations every reader of these languages uses, and the move notation.
 ALLOWED_LATIN = {
-    "AI", "PC", "CPU", "GPU", "OS", "ID", "IP", "URL", "DOI", "PDF", "TSDR", "USPTO", "App",
-    "HttpOnly", "Cookie", "csrftoken", "Tab", "Enter",
-    "Global", "Privacy", "Control", "Do", "Not", "Track",
-    "Oren", "Patashnik", "L", "Victor", "Allis", "Ken", "Thompson", "René", "Romen", "Bell",
-    "Labs", "Qubic", "Score", "Four", "Dara", "little", "table", "x", "D",
+    "AI",
+    "PC",
+    "CPU",
+    "GPU",
+    "OS",
+    "ID",
+    "IP",
+    "URL",
+    "DOI",
+    "PDF",
+    "TSDR",
+    "USPTO",
+    "App",
+    "HttpOnly",
+    "Cookie",
+    "csrftoken",
+    "Tab",
+    "Enter",
+    "Global",
+    "Privacy",
+    "Control",
+    "Do",
+    "Not",
+    "Track",
+    "Oren",
+    "Patashnik",
+    "L",
+    "Victor",
+    "Allis",
+    "Ken",
+    "Thompson",
+    "René",
+    "Romen",
+    "Bell",
+    "Labs",
+    "Qubic",
+    "Score",
+    "Four",
+    "Dara",
+    "little",
+    "table",
+    "x",
+    "D",
 }
 NOTATION = re.compile(r"[a-gA-G][1-7](?:/[1-4])?(?:-[a-g][1-7])?(?:x[a-g][1-7])?|[A-Za-z]")
 
@@ -315,7 +436,6 @@ def test_no_english_words_outside_names_and_cited_titles(lang, name):
     words = re.findall(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ0-9'’-]*", visible_text(html))
     stray = sorted({w for w in words if w not in ALLOWED_LATIN and not NOTATION.fullmatch(w)})
     assert not stray, f"{lang}/{name}: Latin-script words not on the allowed list: {stray}"
-
 
 
 # --- The words: names, the Dara board, the glossary (docs/CONTENT.md) ----------------------
@@ -345,8 +465,9 @@ def markdown_table(heading: str) -> list[list[str]]:
 
 def glossary() -> dict[str, dict[str, str]]:
     header = ["concept", *LANGS]
-    return {row[0]: dict(zip(header, row, strict=True))
-            for row in markdown_table("### Names and terms")}
+    return {
+        row[0]: dict(zip(header, row, strict=True)) for row in markdown_table("### Names and terms")
+    }
 
 
 def avoided() -> list[tuple[str, str, str, str]]:
@@ -361,7 +482,8 @@ def catalog(lang: str) -> dict[str, str]:
     entries = parse(path.read_text(encoding="utf-8"))
     return {
         (f"{e['msgctxt']}::" if e["msgctxt"] else "") + e["msgid"]: "".join(e["msgstr"])
-        for e in entries if e["msgid"]
+        for e in entries
+        if e["msgid"]
     }
 
 
@@ -369,14 +491,20 @@ def game_names() -> dict[str, dict[str, str]]:
     """English catalog name -> {lang: name}, from the glossary's "game: …" rows."""
     return {
         concept.removeprefix("game: "): {lang: row[lang] for lang in LANGS}
-        for concept, row in glossary().items() if concept.startswith("game: ")
+        for concept, row in glossary().items()
+        if concept.startswith("game: ")
     }
 
 
 def test_glossary_tables_are_readable():
     names = game_names()
-    assert set(names) == {"Score Four", "Tic-tac-toe", "Three Men's Morris",
-                          "Nine Men's Morris", "Dara"}
+    assert set(names) == {
+        "Score Four",
+        "Tic-tac-toe",
+        "Three Men's Morris",
+        "Nine Men's Morris",
+        "Dara",
+    }
     assert all(all(row.values()) for row in names.values())
     rows = avoided()
     assert len(rows) >= 10 and all(len(row) == 4 for row in rows)
@@ -434,8 +562,9 @@ def test_dara_board_orientation_is_written_the_same_way(lang):
     board = glossary()["Dara board"][lang]
     dara = visible_text(read(lang, "guide/dara.html"))
     summary = re.search(r'class="guide-summary">(.*?)</p>', read(lang, "guide/dara.html"), re.S)
-    assert summary and board in visible_text(summary.group(1)), \
+    assert summary and board in visible_text(summary.group(1)), (
         f"{lang}: the Dara summary must say the board is {board!r}"
+    )
     assert board in dara
     description = json.loads(read(lang, "meta.json"))["dara"]["description"]
     assert board in description, f"{lang}: meta.json dara description lacks {board!r}"
@@ -466,13 +595,21 @@ def scoped_texts(lang: str, scope: str) -> dict[str, str]:
     if scope == "dara":
         return {
             "guide/dara.html": visible_text(read(lang, "guide/dara.html")),
-            **{f"catalog {k!r}": v for k, v in translations.items()
-               if re.search(r"\bstones?\b", k, re.I)},
+            **{
+                f"catalog {k!r}": v
+                for k, v in translations.items()
+                if re.search(r"\bstones?\b", k, re.I)
+            },
         }
     texts = {name: visible_text(read(lang, name)) for name in FILES}
     meta = json.loads(read(lang, "meta.json"))
-    texts.update({f"meta.json {key}.{field}": value for key, page in meta.items()
-                  for field, value in page.items()})
+    texts.update(
+        {
+            f"meta.json {key}.{field}": value
+            for key, page in meta.items()
+            for field, value in page.items()
+        }
+    )
     texts.update({f"catalog {k!r}": v for k, v in translations.items()})
     return texts
 
@@ -486,7 +623,7 @@ def test_no_avoided_form_in_content_or_catalog(lang):
         for where, text in scoped_texts(lang, scope).items():
             match = re.search(pattern, text)
             if match:
-                context = text[max(0, match.start() - 15):match.end() + 15]
+                context = text[max(0, match.start() - 15) : match.end() + 15]
                 found.append(f"{where}: /{pattern}/ in …{context}… ({why})")
     assert not found, f"{lang}: {len(found)} avoided form(s):\n  " + "\n  ".join(found)
 
@@ -497,8 +634,14 @@ def test_page_titles_read_naturally(lang):
     meta = json.loads(read(lang, "meta.json"))
     bad = {key: page["title"] for key, page in meta.items() if "—" in page["title"]}
     if lang in ("ja", "zh-hans"):
-        bad.update({key: page["title"] for key, page in meta.items() if key != "home"
-                    and (" | " in page["title"] or not page["title"].endswith("｜little table"))})
+        bad.update(
+            {
+                key: page["title"]
+                for key, page in meta.items()
+                if key != "home"
+                and (" | " in page["title"] or not page["title"].endswith("｜little table"))
+            }
+        )
     assert not bad, f"{lang} titles: {bad}"
 
 

@@ -24,10 +24,13 @@ def test_no_contact_section_without_the_setting(client, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("contact", "href"), [
-    ("privacy@table.example", "mailto:privacy@table.example"),
-    ("https://table.example/contact", "https://table.example/contact"),
-])
+@pytest.mark.parametrize(
+    ("contact", "href"),
+    [
+        ("privacy@table.example", "mailto:privacy@table.example"),
+        ("https://table.example/contact", "https://table.example/contact"),
+    ],
+)
 def test_contact_is_shown_in_every_language(client, lang, contact, href):
     with override_settings(OPERATOR_CONTACT=contact):
         html = client.get(f"/{lang}/privacy/").content.decode()
@@ -36,16 +39,24 @@ def test_contact_is_shown_in_every_language(client, lang, contact, href):
 
 
 def start(contact: str, tmp_path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "site_config.settings",
-           "LITTLE_TABLE_LOCAL_DIR": str(tmp_path), "OPERATOR_CONTACT": contact}
-    code = "import django; django.setup(); from django.conf import settings; " \
-           "print(settings.OPERATOR_CONTACT)"
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "site_config.settings",
+        "LITTLE_TABLE_LOCAL_DIR": str(tmp_path),
+        "OPERATOR_CONTACT": contact,
+    }
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "print(settings.OPERATOR_CONTACT)"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
-@pytest.mark.parametrize("contact", ["javascript:alert(1)", "http://table.example/",
-                                     "not an address", "<b>@x"])
+@pytest.mark.parametrize(
+    "contact", ["javascript:alert(1)", "http://table.example/", "not an address", "<b>@x"]
+)
 def test_a_bad_contact_stops_the_start_with_a_clear_message(tmp_path, contact):
     result = start(contact, tmp_path)
     assert result.returncode != 0

@@ -15,9 +15,18 @@ from games.engine import registry
 from games.engine.base import EngineError
 
 CODES = {
-    "bad-notation", "game-over", "occupied", "peg-full", "not-your-piece", "wrong-phase",
-    "not-adjacent", "capture-required", "capture-not-allowed", "capture-invalid",
-    "dara-three-in-placement", "dara-four-line",
+    "bad-notation",
+    "game-over",
+    "occupied",
+    "peg-full",
+    "not-your-piece",
+    "wrong-phase",
+    "not-adjacent",
+    "capture-required",
+    "capture-not-allowed",
+    "capture-invalid",
+    "dara-three-in-placement",
+    "dara-four-line",
 }
 # Point names of each board (docs/ENGINES.md), used to write well-formed move texts.
 POINTS = {

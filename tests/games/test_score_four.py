@@ -14,6 +14,7 @@ from .checks import GameChecks
 CHECKS = GameChecks(GAME)
 play_all, assert_refused = CHECKS.play_all, CHECKS.assert_refused
 
+
 def test_76_lines_by_kind():
     assert Counter(line.kind for line in LINES) == {
         "vertical": 16,

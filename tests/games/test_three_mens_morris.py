@@ -115,7 +115,9 @@ def test_a_player_without_moves_would_lose_but_that_position_never_arises():
     for board in boards:
         for side, piece in enumerate("wb"):
             blocked = not any(
-                board[target] == "." for origin in range(9) if board[origin] == piece
+                board[target] == "."
+                for origin in range(9)
+                if board[origin] == piece
                 for target in ADJACENT[origin]
             )
             if blocked:

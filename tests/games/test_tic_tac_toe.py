@@ -12,6 +12,7 @@ from .checks import GameChecks
 CHECKS = GameChecks(GAME)
 play_all, assert_refused = CHECKS.play_all, CHECKS.assert_refused
 
+
 def test_worked_example_first_player_completes_the_top_row():
     # top-left, centre, top-middle, bottom-left, top-right
     state = play_all(["a1", "b2", "b1", "a3", "c1"])

@@ -9,11 +9,11 @@ import time
 
 from tools.rooms_harness import (  # noqa: F401 - the tests import these from here
     ROOT,
-    TRANSPORT_FLAGS,
     Daphne,
     free_port,
     migrate,
     request,
+    run_sh_daphne_args,
     server_env,
     services,
 )

@@ -152,8 +152,11 @@ def test_every_entry_that_applies_here_is_installed_and_needed():
         # a package added to the lock by hand
         (None, ("asgiref==", "execnet==2.1.2\nasgiref=="), "execnet"),
         # hashes dropped by hand
-        (None, (re.compile(r"(ruff==\S+) \\\n(    --hash=\S+ \\\n)*    --hash=\S+\n"), r"\1\n"),
-         "ruff has no hash"),
+        (
+            None,
+            (re.compile(r"(ruff==\S+) \\\n(    --hash=\S+ \\\n)*    --hash=\S+\n"), r"\1\n"),
+            "ruff has no hash",
+        ),
     ],
 )
 def test_drift_is_caught(pyproject_edit, lock_edit, expected):

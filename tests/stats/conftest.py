@@ -18,7 +18,10 @@ def event(kind: str = "game-start", **fields) -> dict:
     defaults = {
         "game-start": {"game": "tic-tac-toe", "mode": "ai", "level": "beginner"},
         "game-end": {
-            "game": "tic-tac-toe", "mode": "local", "result": "first", "moves": 7,
+            "game": "tic-tac-toe",
+            "mode": "local",
+            "result": "first",
+            "moves": 7,
             "duration": "1-3m",
         },
         "room-connection": {"game": "dara", "outcome": "ok", "reconnects": "0"},

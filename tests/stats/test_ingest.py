@@ -30,7 +30,10 @@ def test_a_valid_batch_of_every_kind_is_stored_whole(post):
     assert Event.objects.count() == len(batch)
     stored = Event.objects.get(kind="game-end", mode="ai")
     assert (stored.level, stored.result, stored.moves, stored.duration) == (
-        "advanced", "loss", 30, "1-3m"
+        "advanced",
+        "loss",
+        30,
+        "1-3m",
     )
     assert Event.objects.get(kind="room-connection", outcome="ok").mode == "friend"
 
@@ -53,8 +56,11 @@ BAD_BATCHES = [
     ("empty batch", {"events": []}, "no-events"),
     ("too many events", {"events": [event()] * (schema.MAX_EVENTS + 1)}, "too-many-events"),
     ("event not an object", {"events": ["game-start"]}, "bad-type"),
-    ("no event kind", {"events": [{k: v for k, v in event().items() if k != "event"}]},
-     "missing-field"),
+    (
+        "no event kind",
+        {"events": [{k: v for k, v in event().items() if k != "event"}]},
+        "missing-field",
+    ),
     ("unknown event kind", _bad(event="page-view"), "bad-value"),
     ("event kind not a string", _bad(event=1), "bad-type"),
     ("unknown field: room id", _bad(room="abc123"), "unknown-field"),
@@ -80,19 +86,22 @@ BAD_BATCHES = [
     ("too many moves", {"events": [event("game-end", moves=schema.MAX_MOVES + 1)]}, "bad-value"),
     ("unknown duration", {"events": [event("game-end", duration="7m")]}, "bad-value"),
     ("win in local mode", {"events": [event("game-end", result="win")]}, "bad-value"),
-    ("first in ai mode", {"events": [event("game-end", mode="ai", level="beginner")]},
-     "bad-value"),
+    ("first in ai mode", {"events": [event("game-end", mode="ai", level="beginner")]}, "bad-value"),
     ("missing result", {"events": [event("game-end", result=None)]}, "missing-field"),
-    ("unbucketed reconnects", {"events": [event("room-connection", reconnects="5")]},
-     "bad-value"),
+    ("unbucketed reconnects", {"events": [event("room-connection", reconnects="5")]}, "bad-value"),
     ("reconnects as number", {"events": [event("room-connection", reconnects=0)]}, "bad-type"),
-    ("connected without reconnects", {"events": [event("room-connection", reconnects=None)]},
-     "missing-field"),
-    ("failed with reconnects",
-     {"events": [event("room-connection", outcome="failed")]}, "bad-value"),
+    (
+        "connected without reconnects",
+        {"events": [event("room-connection", reconnects=None)]},
+        "missing-field",
+    ),
+    (
+        "failed with reconnects",
+        {"events": [event("room-connection", outcome="failed")]},
+        "bad-value",
+    ),
     ("3D report for a 2D game", {"events": [event("board-3d", game="dara")]}, "bad-value"),
-    ("render speed with a failure", {"events": [event("board-3d", outcome="failed")]},
-     "bad-value"),
+    ("render speed with a failure", {"events": [event("board-3d", outcome="failed")]}, "bad-value"),
     ("unknown render bucket", {"events": [event("board-3d", render="60fps")]}, "bad-value"),
     ("gpu model", {"events": [event("board-3d", gpu="ANGLE (NVIDIA)")]}, "unknown-field"),
 ]
@@ -157,8 +166,8 @@ def test_a_trusted_origin_is_accepted(post, settings):
 
 
 @pytest.mark.parametrize(
-    "content_type", ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
-                     "text/html"]
+    "content_type",
+    ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/html"],
 )
 def test_other_content_types_are_refused(post, content_type):
     response = post(json.dumps({"events": [event()]}), content_type=content_type)
@@ -172,7 +181,9 @@ def test_csrf_is_not_needed(client):
 
     strict = Client(enforce_csrf_checks=True)
     response = strict.post(
-        ENDPOINT, data=json.dumps({"events": [event()]}), content_type="text/plain",
+        ENDPOINT,
+        data=json.dumps({"events": [event()]}),
+        content_type="text/plain",
         HTTP_ORIGIN="http://testserver",
     )
     assert response.status_code == 204

@@ -22,8 +22,15 @@ def test_the_language_codes_are_the_sites():
 
 @pytest.mark.parametrize("lang", schema.LANGS)
 def test_games_may_carry_the_page_language(post, lang):
-    response = post({"events": [event("game-start", lang=lang),
-                                event("game-end", lang=lang), event("game-start")]})
+    response = post(
+        {
+            "events": [
+                event("game-start", lang=lang),
+                event("game-end", lang=lang),
+                event("game-start"),
+            ]
+        }
+    )
     assert response.status_code == 204
     assert sorted(Event.objects.values_list("lang", flat=True)) == sorted([lang, lang, ""])
 

@@ -66,8 +66,14 @@ def test_request_headers_are_not_stored(post):
         HTTP_REFERER="http://testserver/ko/r/room-marker/",
     )
     assert response.status_code == 204
-    markers = ("198.51.100.23", "203.0.113.5", "secret-ua-marker", "cookie-marker",
-               "room-marker", "Mozilla")
+    markers = (
+        "198.51.100.23",
+        "203.0.113.5",
+        "secret-ua-marker",
+        "cookie-marker",
+        "room-marker",
+        "Mozilla",
+    )
     for row in Event.objects.values():
         for name, value in row.items():
             assert not any(marker in str(value) for marker in markers), (name, value)

@@ -46,26 +46,30 @@ def fixture_events():
     """A known day: 4 AI starts (3 beginner, 1 advanced), 2 AI ends; 2 local starts and 2
     ends; rooms: 3 connected (0, 0, 2-3 reconnects), 1 failed; 3D: 4 reports, 1 failed on
     safari/ios phone; and Score Four events outside the range that must not count."""
-    store([
-        event("game-start", level="beginner"),
-        event("game-start", level="beginner"),
-        event("game-start", level="beginner"),
-        event("game-start", level="advanced"),
-        event("game-end", mode="ai", level="beginner", result="win", moves=9),
-        event("game-end", mode="ai", level="beginner", result="draw", moves=9),
-        event("game-start", mode="local", level=None),
-        event("game-start", mode="local", level=None),
-        event("game-end", result="first", duration="under-1m"),
-        event("game-end", result="draw"),
-        event("room-connection", reconnects="0"),
-        event("room-connection", reconnects="0"),
-        event("room-connection", reconnects="2-3"),
-        event("room-connection", outcome="failed", reconnects=None),
-        event("board-3d", render="50fps+"),
-        event("board-3d", render="15-30fps"),
-        event("board-3d", render=None),
-        event("board-3d", outcome="failed", render=None, browser="safari", os="ios", phone=True),
-    ])
+    store(
+        [
+            event("game-start", level="beginner"),
+            event("game-start", level="beginner"),
+            event("game-start", level="beginner"),
+            event("game-start", level="advanced"),
+            event("game-end", mode="ai", level="beginner", result="win", moves=9),
+            event("game-end", mode="ai", level="beginner", result="draw", moves=9),
+            event("game-start", mode="local", level=None),
+            event("game-start", mode="local", level=None),
+            event("game-end", result="first", duration="under-1m"),
+            event("game-end", result="draw"),
+            event("room-connection", reconnects="0"),
+            event("room-connection", reconnects="0"),
+            event("room-connection", reconnects="2-3"),
+            event("room-connection", outcome="failed", reconnects=None),
+            event("board-3d", render="50fps+"),
+            event("board-3d", render="15-30fps"),
+            event("board-3d", render=None),
+            event(
+                "board-3d", outcome="failed", render=None, browser="safari", os="ios", phone=True
+            ),
+        ]
+    )
     store([event("game-start", game="score-four")] * 5, when=BEFORE)
 
 
@@ -74,7 +78,10 @@ def test_summary_numbers_from_known_events():
     report = reports.summarize(reports.load_counts(date(2026, 11, 15), date(2026, 11, 25)))
     completion = {item.label: (item.started, item.finished) for item in report.completion}
     assert completion == {
-        "ai": (4, 2), "ai · beginner": (3, 2), "ai · advanced": (1, 0), "local": (2, 2),
+        "ai": (4, 2),
+        "ai · beginner": (3, 2),
+        "ai · advanced": (1, 0),
+        "local": (2, 2),
     }
     assert report.completion[0].rate.percent == "50.0"
     assert {g: [(b.label, b.count) for b in bars] for g, bars in report.results.items()} == {
@@ -84,18 +91,19 @@ def test_summary_numbers_from_known_events():
     assert [(b.label, b.count) for b in report.durations] == [("under-1m", 1), ("1-3m", 3)]
     assert (report.room_attempts, report.room_success.count) == (4, 3)
     assert report.room_success.percent == "75.0"
-    assert [(b.label, b.count, b.total) for b in report.reconnects] == [
-        ("0", 2, 3), ("2-3", 1, 3)
-    ]
+    assert [(b.label, b.count, b.total) for b in report.reconnects] == [("0", 2, 3), ("2-3", 1, 3)]
     assert (report.board_attempts, report.board_failure.count) == (4, 1)
     assert [(b.label, b.count, b.total) for b in report.failure_by["browser"]] == [
-        ("firefox", 0, 3), ("safari", 1, 1)
+        ("firefox", 0, 3),
+        ("safari", 1, 1),
     ]
     assert [(b.label, b.count, b.total) for b in report.failure_by["os"]] == [
-        ("ios", 1, 1), ("linux", 0, 3)
+        ("ios", 1, 1),
+        ("linux", 0, 3),
     ]
     assert [(b.label, b.count, b.total) for b in report.failure_by["device"]] == [
-        ("phone", 1, 1), ("not a phone", 0, 3)
+        ("phone", 1, 1),
+        ("not a phone", 0, 3),
     ]
     assert [(b.label, b.count) for b in report.render] == [("15-30fps", 1), ("50fps+", 1)]
 
@@ -172,7 +180,7 @@ def test_bad_filters_show_an_error_and_no_numbers(staff):
     fixture_events()
     page = staff.get(REVIEW, {"start": "2026-11-25", "end": "2026-11-15"}).content.decode()
     assert ko("The start date is after the end date.") in page
-    assert 'data-stats-section' not in page
+    assert "data-stats-section" not in page
     assert staff.get(REVIEW, {"start": "yesterday"}).status_code == 200
     response = staff.get(EXPORT, {"start": "2026-11-25", "end": "2026-11-15"})
     assert response.status_code == 400
@@ -265,13 +273,18 @@ def test_the_review_page_draws_the_daily_charts(staff):
 def test_the_review_shows_words_not_stored_codes(staff):
     fixture_events()
     page = staff.get(REVIEW, RANGE).content.decode()
-    for code, field_words in (("under-1m", "under 1 minute"), ("first", "the first player won"),
-                              ("2-3", "2 or 3 times"), ("8gb+", "8 GB or more")):
+    for code, field_words in (
+        ("under-1m", "under 1 minute"),
+        ("first", "the first player won"),
+        ("2-3", "2 or 3 times"),
+        ("8gb+", "8 GB or more"),
+    ):
         assert f">{code}<" not in page, code
         assert ko(field_words) in page, field_words
     assert ">ai · beginner<" not in page
-    assert ko("%(mode)s (%(level)s)") % {
-        "mode": ko("against the AI"), "level": ko("beginner")} in page
+    assert (
+        ko("%(mode)s (%(level)s)") % {"mode": ko("against the AI"), "level": ko("beginner")} in page
+    )
     assert '<option value="dara">' + ko("Dara") + "</option>" in page
 
 

@@ -20,6 +20,9 @@ def test_the_client_schema_matches_the_server_schema():
     )
     output = subprocess.run(
         ["node", "--input-type=module", "-e", script],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     assert json.loads(output) == schema.as_dict()
