@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "rooms",
     "throttle",
     "stats",
+    "offline",
 ]
 
 MIDDLEWARE = [
@@ -204,6 +205,9 @@ STORAGES = {
     "staticfiles": {"BACKEND": "site_config.storage.StaticStorage"},
 }
 SERVESTATIC_KEEP_ONLY_HASHED_FILES = False
+# The service worker (offline/): pages register /sw.js, which precaches what offline play needs.
+# OFFLINE_WORKER=0 leaves it out of the pages (the manifest and icons stay).
+OFFLINE_WORKER = env_bool("OFFLINE_WORKER", True)
 
 # --- Security -------------------------------------------------------------------------------
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -22,3 +22,8 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
 # No background purge threads in tests; the tests of those threads turn them on themselves.
 ROOMS_PURGE_SECONDS = 0
 STATS_PURGE_SECONDS = 0
+
+# No service worker in the pages of the ordinary browser tests: it would precache about a
+# megabyte in every fresh browser context, and requests it answers bypass Playwright's routing.
+# tests/e2e/test_offline.py runs its own servers with the production settings, worker on.
+OFFLINE_WORKER = False

@@ -5,12 +5,14 @@ from django.urls import include, path
 
 from games import views as game_views
 from games.sitemaps import SITEMAPS
+from offline import views as offline_views
 from site_config import health
 
 urlpatterns = [
     path("", game_views.language_redirect, name="language-redirect"),
     path("healthz", game_views.health, name="health"),
     path("readyz", health.ready, name="ready"),
+    path("sw.js", offline_views.service_worker, name="service-worker"),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("admin/", admin.site.urls),
     path("api/rooms/", include("rooms.api_urls")),
@@ -20,5 +22,6 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", include("games.urls")),
     path("r/", include("rooms.urls")),
+    path("manifest.webmanifest", offline_views.web_manifest, name="web-manifest"),
     prefix_default_language=True,
 )

@@ -83,8 +83,10 @@ class Daphne:
         log_path: Path,
         args: list[str] | None = None,
         settings: str = "site_config.settings",
+        port: int | None = None,
     ):
-        self.port = free_port()
+        # A given port: a restart at the same origin (the offline tests' new deploy).
+        self.port = port or free_port()
         self.log_path = log_path
         self.log = open(log_path, "wb")  # noqa: SIM115 - closed in stop()
         args = run_sh_daphne_args() if args is None else args

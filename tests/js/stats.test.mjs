@@ -289,6 +289,25 @@ describe("the client", () => {
     assert.equal(client.sent.length, 5);
     assert.deepEqual(client.sent, beacons.slice(-5).map((b) => b.body));
   });
+  it("records nothing offline and drops what waits when the connection goes, keeping nothing for later", () => {
+    const { client, beacons, win } = makeClient();
+    client.nav.onLine = false;
+    client.report("game-start", start);
+    win.fire("pagehide");
+    assert.deepEqual(beacons, []);
+    client.nav.onLine = true;
+    client.report("game-start", start);
+    client.nav.onLine = false;
+    win.fire("pagehide");
+    assert.deepEqual(beacons, []);
+    client.nav.onLine = true;
+    win.fire("pagehide");
+    assert.deepEqual(beacons, [], "nothing recorded offline is sent once back online");
+    client.report("game-start", start);
+    win.fire("pagehide");
+    assert.equal(beacons.length, 1);
+    assert.deepEqual(JSON.parse(beacons[0].body).events.map((e) => e.event), ["game-start"]);
+  });
   it("never throws on a bad page report", () => {
     const { client, beacons, win } = makeClient();
     const warn = console.warn;

@@ -6,6 +6,9 @@
 // - Events are queued and sent with navigator.sendBeacon to /api/stats/events, as soon as
 //   FLUSH_AT are waiting, FLUSH_AFTER_MS after the first one, and when the page is hidden
 //   or goes away (visibilitychange hidden, pagehide).
+// - Offline (navigator.onLine false) nothing is recorded, and what is waiting is dropped
+//   rather than kept for later: the privacy pages say so. Games go on; only their
+//   statistics are lost.
 // - The last bodies sent are kept in sessionStorage (this tab only) for "What is sent?",
 //   exactly as they went out.
 //
@@ -67,6 +70,11 @@ export class StatsClient extends EventTarget {
     return choice === null ? defaultEnabled(this.nav) : choice === "on";
   }
 
+  // True while the device has no connection: events are then dropped, never kept.
+  get offline() {
+    return this.nav?.onLine === false;
+  }
+
   // True when the browser's privacy signal, not the player, has the switch off.
   get offBySignal() {
     return this.choice === null && !defaultEnabled(this.nav);
@@ -90,7 +98,7 @@ export class StatsClient extends EventTarget {
   }
 
   record(kind, fields) {
-    if (!this.enabled) return;
+    if (!this.enabled || this.offline) return;
     this.queue.push(makeEvent(kind, fields, this.device));
     if (this.queue.length >= FLUSH_AT) this.flush();
     else this.timer ??= this.setTimer(() => this.flush(), FLUSH_AFTER_MS);
@@ -114,7 +122,7 @@ export class StatsClient extends EventTarget {
   flush() {
     const events = this.queue;
     this.drop();
-    if (!events.length || !this.enabled) return;
+    if (!events.length || !this.enabled || this.offline) return;
     for (const body of buildBodies(events)) this.send(body);
   }
 
