@@ -55,7 +55,10 @@ def web_manifest(request: HttpRequest) -> JsonResponse:
         "id": home,
         "name": str(settings.SITE_NAME),
         "short_name": str(settings.SITE_NAME),
-        "description": _("Free board games in your browser, no sign-up. Plays offline against the AI and with two players on one device."),
+        "description": _(
+            "Free board games in your browser, no sign-up. Plays offline against the AI "
+            "and with two players on one device."
+        ),
         "lang": language,
         "dir": "ltr",
         "start_url": home,

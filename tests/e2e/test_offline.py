@@ -106,8 +106,12 @@ def test_a_visited_site_plays_offline(browser, site, language):
     context.set_offline(True)
     response = page.reload()
     assert response.from_service_worker
-    # Scripts ran: the cached page's CSP header came back with its HTML, nonce and all.
+    # Scripts ran: the cached page's CSP header came back with its HTML, nonce and all (a
+    # page stored without its headers would run them too, with no policy at all).
     expect(page.locator(BOARD3D)).to_have_attribute("data-ready", "3d")
+    nonce = page.evaluate("document.querySelector('script[type=importmap]').nonce")
+    policy = response.headers["content-security-policy"]
+    assert nonce and f"'nonce-{nonce}'" in policy and "'unsafe-inline'" not in policy
     wait_until_ready(page)
     friend = page.locator("[data-friend-form] button[type=submit]")
     expect(friend).to_be_disabled()

@@ -56,7 +56,9 @@ def test_catalogs_hold_every_string_the_code_marks(tmp_path):
     import sys
 
     copy = tmp_path / "site"
-    for folder in ("games", "rooms", "stats", "throttle", "site_config", "templates", "locale"):
+    for folder in (
+        "games", "rooms", "stats", "throttle", "offline", "site_config", "templates", "locale"
+    ):
         shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns("content"))
     shutil.copy(ROOT / "manage.py", copy / "manage.py")
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "site_config.settings_test"}
