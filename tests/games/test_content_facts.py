@@ -244,6 +244,12 @@ TERMS: dict[str, dict[tuple[str, str | None, str], str]] = {
         ("privacy.html", "statistics", "deleted after 30 days"): r"30일",
         ("privacy.html", "statistics", "IP address never sent"): r"IP 주소",
         ("privacy.html", "statistics", "room id never sent"): r"방 ID",
+        ("privacy.html", "statistics", "offline: nothing recorded, nothing kept"): (
+            r"오프라인.*기록하지 않고.*쌓아 두지도 않습니다"
+        ),
+        ("privacy.html", "stored", "offline copy holds no room page or seat cookie"): (
+            r"서비스 워커.*방의 페이지와 자리 쿠키는 저장하지 않습니다"
+        ),
     },
     "ja": {
         ("score_four.html", "how-to", "'Oblique' view button"): r"斜めから",
@@ -265,6 +271,12 @@ TERMS: dict[str, dict[tuple[str, str | None, str], str]] = {
         ("privacy.html", "statistics", "deleted after 30 days"): r"30\s*日",
         ("privacy.html", "statistics", "IP address never sent"): r"IP\s*アドレス",
         ("privacy.html", "statistics", "room id never sent"): r"ルーム\s*の?\s*ID",
+        ("privacy.html", "statistics", "offline: nothing recorded, nothing kept"): (
+            r"オフライン.*記録せず.*ためておくこともしません"
+        ),
+        ("privacy.html", "stored", "offline copy holds no room page or seat cookie"): (
+            r"サービスワーカー.*ルームのページと席のクッキーは保存しません"
+        ),
     },
     "zh-hans": {
         ("score_four.html", "how-to", "'Oblique' view button"): r"斜视角",
@@ -286,6 +298,12 @@ TERMS: dict[str, dict[tuple[str, str | None, str], str]] = {
         ("privacy.html", "statistics", "deleted after 30 days"): r"30\s*天",
         ("privacy.html", "statistics", "IP address never sent"): r"IP\s*地址",
         ("privacy.html", "statistics", "room id never sent"): r"房间\s*ID",
+        ("privacy.html", "statistics", "offline: nothing recorded, nothing kept"): (
+            r"没有联网时.*不记录统计.*不会先存起来"
+        ),
+        ("privacy.html", "stored", "offline copy holds no room page or seat cookie"): (
+            r"离线缓存.*房间的页面和座位用的 Cookie 不会被保存"
+        ),
     },
 }
 
