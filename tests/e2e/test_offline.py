@@ -44,8 +44,9 @@ def site(tmp_path_factory):
     directory = tmp_path_factory.mktemp("offline")
     first = Build(directory / "build-1")
     server = first.serve()
-    yield {"directory": directory, "first": first, "server": server}
-    server.stop()
+    state = {"directory": directory, "first": first, "server": server}
+    yield state
+    state["server"].stop()  # the deploy test replaces the first server with the second
 
 
 def go_online_once(page, url):
