@@ -82,7 +82,7 @@ def test_the_menu_opens_with_44_pixel_links_and_closes_with_escape(phone, live_s
 
 def test_nine_mens_morris_points_are_44_pixels_on_a_phone(phone, live_server_url):
     open_page(phone, live_server_url, "nine-mens-morris")
-    sizes = phone.locator("button[data-point]").evaluate_all(
+    sizes = phone.locator("[data-board2d] button[data-point]").evaluate_all(
         "els => els.map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height))"
     )
     assert len(sizes) == 24 and min(sizes) >= 44, sizes

@@ -45,7 +45,7 @@ def play_local_game(page, base):
     page.locator("[data-start][data-mode=local]").click()
     expect(root).to_have_attribute("data-mode", "local")
     for index, name in enumerate(X_WINS, start=1):
-        page.locator(f"button[data-point='{name}']").click()
+        page.locator(f"[data-board2d] button[data-point='{name}']").click()
         expect(root).to_have_attribute("data-moves", str(index))
     expect(root).to_have_attribute("data-outcome", "0")
 

@@ -23,9 +23,13 @@ export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
 }
 
+// Each board's gradients get their own ids: a rules page can hold a play board and examples.
+let boardCount = 0;
+
 export class Board2D {
   constructor(root, { slug, strings, onChoose, onCancel }) {
     this.root = root;
+    this.gradientId = `board2d-stone-${++boardCount}`;
     this.slug = slug;
     this.strings = strings;
     this.layout = layoutFor(slug);
@@ -83,7 +87,7 @@ export class Board2D {
     const defs = svg("defs", {}, this.svg);
     for (const player of [0, 1]) {
       const gradient = svg("radialGradient", {
-        id: `board2d-stone-${player}`, cx: "38%", cy: "32%", r: "70%",
+        id: `${this.gradientId}-${player}`, cx: "38%", cy: "32%", r: "70%",
       }, defs);
       svg("stop", { offset: "0%", class: `stone-stop stone-stop--${player}-light` }, gradient);
       svg("stop", { offset: "100%", class: `stone-stop stone-stop--${player}-dark` }, gradient);
@@ -232,7 +236,7 @@ export class Board2D {
       return;
     }
     svg("circle", { cx: x + 2, cy: y + 4, r, class: "stone-shadow" }, group);
-    svg("circle", { cx: x, cy: y, r, class: "stone", fill: `url(#board2d-stone-${owner})` }, group);
+    svg("circle", { cx: x, cy: y, r, class: "stone", fill: `url(#${this.gradientId}-${owner})` }, group);
     svg("circle", { cx: x, cy: y, r: r * 0.62, class: "stone-ring" }, group);
   }
 

@@ -1,0 +1,221 @@
+// The worked examples of the rules pages as one-move puzzles (templates/games/_example.html).
+// Each [data-example] gets the play pages' own board (board2d/board.js) on the position before
+// the example's move, loaded into the JavaScript engine twin from the JSON the server wrote.
+// The reader builds a move point by point exactly as on a play page (board2d/intents.js); the
+// engine refuses what the rules refuse, and a legal move is compared with data-answers (the
+// example's move, then any other the text calls as good). A right move shows the position after;
+// a wrong one is undone with a short reason, to try again. The result line is a live region.
+//
+// For tests, each [data-example] carries data-ready, data-solved ("" | "answer" | "also" |
+// "shown"), data-stage (start, destination, capture) and data-last (last refused: "wrong" or
+// the engine's error code).
+import { Board2D } from "../board2d/board.js";
+import { IDLE, back, choose, highlights, splitMove, stageOf } from "../board2d/intents.js";
+import { describe, gameInfo, occupancy } from "../board2d/status.js";
+import { loadEngine } from "../engines/index.js";
+import { loadStrings } from "../play/strings.js";
+
+class ExamplePuzzle {
+  constructor(root, engine) {
+    this.root = root;
+    this.engine = engine;
+    this.slug = engine.slug;
+    this.info = gameInfo(this.slug);
+    this.t = loadStrings(document, `example-strings-${this.slug}`);
+    const position = JSON.parse(document.getElementById(`example-position-${this.slug}`).textContent);
+    this.start = engine.load(position);
+    this.answers = root.dataset.answers.split(" ");
+    this.result = root.querySelector("[data-example-result]");
+    this.prompt = root.querySelector("[data-example-prompt]");
+    this.hint = root.querySelector("[data-example-hint]");
+    const t = this.t;
+    this.board = new Board2D(root.querySelector("[data-example-board]"), {
+      slug: this.slug,
+      strings: {
+        boardLabel: t("example-board-label"),
+        pointLabel: t("point-label"),
+        pointWithState: t("point-with-state"),
+        pointEmpty: t("point-empty"),
+        pieceNames: [t("piece-0"), t("piece-1")],
+        stateSeparator: t("listSeparator"),
+        stateSelected: t("state-selected"),
+        stateDestination: t("state-destination"),
+        stateRemovable: t("state-removable"),
+        stateProtected: t("state-protected"),
+        stateWinning: t("state-winning"),
+        "stateLast-to": t("state-last-to"),
+        "stateLast-from": t("state-last-from"),
+        "stateLast-capture": t("state-last-capture"),
+      },
+      onChoose: (point) => this.choosePoint(point),
+      onCancel: () => this.cancel(),
+    });
+    root.querySelector("[data-example-reset]").addEventListener("click", () => this.reset(true));
+    root.querySelector("[data-example-solve]").addEventListener("click", () => this.finish(this.answers[0], "shown"));
+    this.reset(false);
+    root.querySelector("[data-example-figures]").hidden = true;
+    root.querySelector("[data-example-puzzle]").hidden = false;
+    root.dataset.ready = "true";
+  }
+
+  side(player) {
+    return this.t(`side-${player}`);
+  }
+
+  // Back to the position before the move: the puzzle again.
+  reset(spoken) {
+    this.state = this.start;
+    this.pending = IDLE;
+    this.solved = "";
+    this.lastMove = null;
+    this.prompt.textContent = this.t("example-prompt", { side: this.side(this.engine.toMove(this.start)) });
+    this.say(spoken ? this.t("example-reset") : "");
+    delete this.root.dataset.last;
+    this.draw();
+    if (spoken) this.board.buttons.get(this.board.focusPoint).focus({ preventScroll: true });
+  }
+
+  legalMoves() {
+    return this.engine.legalMoves(this.state).map((move) => this.engine.formatMove(this.state, move));
+  }
+
+  choosePoint(point) {
+    if (this.solved) return;
+    const dump = this.engine.dump(this.state);
+    const owners = occupancy(this.slug, dump);
+    const result = choose({
+      moves: this.legalMoves(),
+      placing: describe(this.slug, dump).phase === "placing",
+      owner: (p) => (owners.has(p) ? owners.get(p) : null),
+      player: this.engine.toMove(this.state),
+      movement: this.info.movement,
+    }, this.pending, point);
+    if (result.kind === "pending") {
+      this.pending = result.pending;
+      this.say(stageOf(this.pending) === "capture" ? this.t("announce-capture-choose") : "");
+      this.draw();
+    } else if (result.kind === "play") {
+      if (this.answers.includes(result.move)) this.finish(result.move, result.move === this.answers[0] ? "answer" : "also");
+      else this.refuse("wrong", this.t("example-wrong", { move: result.move }));
+    } else {
+      const code = this.engineCode(result.attempt);
+      this.refuse(code, this.refusal(code, point));
+    }
+  }
+
+  // Why the engine refuses `text`: its EngineError code.
+  engineCode(text) {
+    try {
+      this.engine.play(this.state, this.engine.parseMove(this.state, text));
+    } catch (error) {
+      if (typeof error?.code === "string") return error.code;
+      throw error;
+    }
+    throw new Error(`the engine accepted ${text}, which is not among the legal moves`);
+  }
+
+  // The play page's words for a refusal (board2d/page.js makes the same two distinctions).
+  refusal(code, point) {
+    if (code === "capture-invalid") {
+      const owners = occupancy(this.slug, this.engine.dump(this.state));
+      const enemy = owners.get(point) === 1 - this.engine.toMove(this.state);
+      return this.t(enemy ? "error-capture-protected" : "error-capture-invalid");
+    }
+    const phase = describe(this.slug, this.engine.dump(this.state)).phase;
+    if (code === "wrong-phase" && phase !== "placing") return this.t("error-wrong-phase-moving");
+    return this.t(`error-${code}`);
+  }
+
+  // A refused or wrong move: nothing changes but the half-built move, which starts over.
+  refuse(code, text) {
+    this.pending = IDLE;
+    this.root.dataset.last = code;
+    this.say(text);
+    this.draw();
+  }
+
+  cancel() {
+    if (this.solved || stageOf(this.pending) === "start") return;
+    this.pending = back(this.pending);
+    this.say(this.t("announce-cancelled"));
+    this.draw();
+  }
+
+  // The position after `move`; how it came ("answer", "also" or "shown") picks the words.
+  finish(move, how) {
+    this.state = this.engine.play(this.start, this.engine.parseMove(this.start, move));
+    this.pending = IDLE;
+    this.solved = how;
+    this.lastMove = splitMove(move);
+    const values = { move, answer: this.answers[0] };
+    let text = this.t({ answer: "example-right", also: "example-also-right", shown: "example-shown" }[how], values);
+    const outcome = this.engine.outcome(this.state);
+    if (outcome) {
+      const sides = outcome.winner === null ? {} : { side: this.side(outcome.winner), loser: this.side(1 - outcome.winner) };
+      text += ` ${this.t(`reason-${outcome.reason}`, { ...sides, cells: outcome.cells.join(this.t("listSeparator")) })}`;
+    }
+    delete this.root.dataset.last;
+    this.say(text);
+    this.draw();
+  }
+
+  // What to choose now, in the play page's words.
+  phaseHint(stage, phase) {
+    if (stage === "capture") return this.t("phase-capture");
+    if (stage === "destination") return this.t(`phase-${phase}-destination`);
+    return this.t(`phase-${phase}`, { side: this.side(this.engine.toMove(this.state)) });
+  }
+
+  // The result line is a live region: clearing it first makes a repeated text heard again.
+  say(text) {
+    clearTimeout(this.sayTimer);
+    this.result.textContent = "";
+    if (text) this.sayTimer = setTimeout(() => { this.result.textContent = text; }, 30);
+  }
+
+  draw() {
+    const dump = this.engine.dump(this.state);
+    const owners = occupancy(this.slug, dump);
+    const interactive = !this.solved;
+    const marks = highlights(interactive ? this.legalMoves() : [], this.pending);
+    const player = this.engine.toMove(this.state);
+    if (this.pending.to !== null) {
+      if (this.pending.from) owners.delete(this.pending.from);
+      owners.set(this.pending.to, player);
+    }
+    const protectedPieces = new Set();
+    if (marks.stage === "capture") {
+      for (const [p, owner] of owners) if (owner !== player && !marks.removable.has(p)) protectedPieces.add(p);
+    }
+    this.board.render({
+      owners,
+      selected: this.pending.from,
+      pendingTo: this.pending.to,
+      selectable: marks.selectable,
+      destinations: marks.destinations,
+      removable: marks.removable,
+      protectedPieces,
+      placing: describe(this.slug, dump).phase === "placing",
+      lastMove: this.lastMove,
+      winCells: this.engine.outcome(this.state)?.cells ?? [],
+      moveCount: this.solved ? 1 : 0,
+      interactive,
+    });
+    this.hint.textContent = interactive ? this.phaseHint(marks.stage, describe(this.slug, dump).phase) : "";
+    this.root.dataset.stage = marks.stage;
+    this.root.dataset.solved = this.solved;
+  }
+}
+
+async function main() {
+  for (const root of document.querySelectorAll("[data-example]")) {
+    try {
+      new ExamplePuzzle(root, await loadEngine(root.dataset.game));
+    } catch (error) {
+      // The pictures stay: an example that cannot be played is still an example.
+      console.error(error);
+    }
+  }
+}
+
+main();
