@@ -15,6 +15,24 @@ import { describe, gameInfo, occupancy } from "../board2d/status.js";
 import { loadEngine } from "../engines/index.js";
 import { loadStrings } from "../play/strings.js";
 
+// A move in the text (c2-c1xa4) is a .notation span, which never breaks at its hyphen.
+const NOTATION = /[a-g][1-7](?:-[a-g][1-7])?(?:x[a-g][1-7])?/g;
+
+function keepMovesWhole(text) {
+  const nodes = [];
+  let from = 0;
+  for (const match of text.matchAll(NOTATION)) {
+    nodes.push(text.slice(from, match.index));
+    const span = document.createElement("span");
+    span.className = "notation";
+    span.textContent = match[0];
+    nodes.push(span);
+    from = match.index + match[0].length;
+  }
+  nodes.push(text.slice(from));
+  return nodes;
+}
+
 class ExamplePuzzle {
   constructor(root, engine) {
     this.root = root;
@@ -152,7 +170,8 @@ class ExamplePuzzle {
     const outcome = this.engine.outcome(this.state);
     if (outcome) {
       const sides = outcome.winner === null ? {} : { side: this.side(outcome.winner), loser: this.side(1 - outcome.winner) };
-      text += ` ${this.t(`reason-${outcome.reason}`, { ...sides, cells: outcome.cells.join(this.t("listSeparator")) })}`;
+      const reason = this.t(`reason-${outcome.reason}`, { ...sides, cells: outcome.cells.join(this.t("listSeparator")) });
+      text = this.t("twoSentences", { first: text, second: reason });
     }
     delete this.root.dataset.last;
     this.say(text);
@@ -170,7 +189,7 @@ class ExamplePuzzle {
   say(text) {
     clearTimeout(this.sayTimer);
     this.result.textContent = "";
-    if (text) this.sayTimer = setTimeout(() => { this.result.textContent = text; }, 30);
+    if (text) this.sayTimer = setTimeout(() => { this.result.replaceChildren(...keepMovesWhole(text)); }, 30);
   }
 
   draw() {
