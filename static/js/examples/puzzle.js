@@ -1,7 +1,8 @@
 // The worked examples of the rules pages as one-move puzzles (templates/games/_example.html).
 // Each [data-example] gets the play pages' own board (board2d/board.js) on the position before
 // the example's move, loaded into the JavaScript engine twin from the JSON the server wrote.
-// The reader builds a move point by point exactly as on a play page (board2d/intents.js); the
+// The reader builds a move point by point exactly as on a play page (board2d/view.js, shared
+// with board2d/page.js: the same highlights, the same refusals in the same words); the
 // engine refuses what the rules refuse, and a legal move is compared with data-answers (the
 // example's move, then any other the text calls as good). A right move shows the position after;
 // a wrong one is undone with a short reason, to try again. The result line is a live region.
@@ -10,8 +11,8 @@
 // "shown"), data-stage (start, destination, capture) and data-last (last refused: "wrong" or
 // the engine's error code).
 import { Board2D } from "../board2d/board.js";
-import { IDLE, back, choose, highlights, splitMove, stageOf } from "../board2d/intents.js";
-import { describe, gameInfo, occupancy } from "../board2d/status.js";
+import { IDLE, back, splitMove, stageOf } from "../board2d/intents.js";
+import { boardStrings, boardView, choosePoint, engineCode, refusalKey } from "../board2d/view.js";
 import { loadEngine } from "../engines/index.js";
 import { loadStrings } from "../play/strings.js";
 
@@ -38,7 +39,6 @@ class ExamplePuzzle {
     this.root = root;
     this.engine = engine;
     this.slug = engine.slug;
-    this.info = gameInfo(this.slug);
     this.t = loadStrings(document, `example-strings-${this.slug}`);
     const position = JSON.parse(document.getElementById(`example-position-${this.slug}`).textContent);
     this.start = engine.load(position);
@@ -49,22 +49,7 @@ class ExamplePuzzle {
     const t = this.t;
     this.board = new Board2D(root.querySelector("[data-example-board]"), {
       slug: this.slug,
-      strings: {
-        boardLabel: t("example-board-label"),
-        pointLabel: t("point-label"),
-        pointWithState: t("point-with-state"),
-        pointEmpty: t("point-empty"),
-        pieceNames: [t("piece-0"), t("piece-1")],
-        stateSeparator: t("listSeparator"),
-        stateSelected: t("state-selected"),
-        stateDestination: t("state-destination"),
-        stateRemovable: t("state-removable"),
-        stateProtected: t("state-protected"),
-        stateWinning: t("state-winning"),
-        "stateLast-to": t("state-last-to"),
-        "stateLast-from": t("state-last-from"),
-        "stateLast-capture": t("state-last-capture"),
-      },
+      strings: boardStrings(t, t("example-board-label")),
       onChoose: (point) => this.choosePoint(point),
       onCancel: () => this.cancel(),
     });
@@ -93,21 +78,9 @@ class ExamplePuzzle {
     if (spoken) this.board.buttons.get(this.board.focusPoint).focus({ preventScroll: true });
   }
 
-  legalMoves() {
-    return this.engine.legalMoves(this.state).map((move) => this.engine.formatMove(this.state, move));
-  }
-
   choosePoint(point) {
     if (this.solved) return;
-    const dump = this.engine.dump(this.state);
-    const owners = occupancy(this.slug, dump);
-    const result = choose({
-      moves: this.legalMoves(),
-      placing: describe(this.slug, dump).phase === "placing",
-      owner: (p) => (owners.has(p) ? owners.get(p) : null),
-      player: this.engine.toMove(this.state),
-      movement: this.info.movement,
-    }, this.pending, point);
+    const result = choosePoint(this.engine, this.state, this.pending, point);
     if (result.kind === "pending") {
       this.pending = result.pending;
       this.say(stageOf(this.pending) === "capture" ? this.t("announce-capture-choose") : "");
@@ -116,32 +89,9 @@ class ExamplePuzzle {
       if (this.answers.includes(result.move)) this.finish(result.move, result.move === this.answers[0] ? "answer" : "also");
       else this.refuse("wrong", this.t("example-wrong", { move: result.move }));
     } else {
-      const code = this.engineCode(result.attempt);
-      this.refuse(code, this.refusal(code, point));
+      const code = engineCode(this.engine, this.state, result.attempt);
+      this.refuse(code, this.t(refusalKey(this.engine, this.state, code, point)));
     }
-  }
-
-  // Why the engine refuses `text`: its EngineError code.
-  engineCode(text) {
-    try {
-      this.engine.play(this.state, this.engine.parseMove(this.state, text));
-    } catch (error) {
-      if (typeof error?.code === "string") return error.code;
-      throw error;
-    }
-    throw new Error(`the engine accepted ${text}, which is not among the legal moves`);
-  }
-
-  // The play page's words for a refusal (board2d/page.js makes the same two distinctions).
-  refusal(code, point) {
-    if (code === "capture-invalid") {
-      const owners = occupancy(this.slug, this.engine.dump(this.state));
-      const enemy = owners.get(point) === 1 - this.engine.toMove(this.state);
-      return this.t(enemy ? "error-capture-protected" : "error-capture-invalid");
-    }
-    const phase = describe(this.slug, this.engine.dump(this.state)).phase;
-    if (code === "wrong-phase" && phase !== "placing") return this.t("error-wrong-phase-moving");
-    return this.t(`error-${code}`);
   }
 
   // A refused or wrong move: nothing changes but the half-built move, which starts over.
@@ -193,35 +143,13 @@ class ExamplePuzzle {
   }
 
   draw() {
-    const dump = this.engine.dump(this.state);
-    const owners = occupancy(this.slug, dump);
     const interactive = !this.solved;
-    const marks = highlights(interactive ? this.legalMoves() : [], this.pending);
-    const player = this.engine.toMove(this.state);
-    if (this.pending.to !== null) {
-      if (this.pending.from) owners.delete(this.pending.from);
-      owners.set(this.pending.to, player);
-    }
-    const protectedPieces = new Set();
-    if (marks.stage === "capture") {
-      for (const [p, owner] of owners) if (owner !== player && !marks.removable.has(p)) protectedPieces.add(p);
-    }
-    this.board.render({
-      owners,
-      selected: this.pending.from,
-      pendingTo: this.pending.to,
-      selectable: marks.selectable,
-      destinations: marks.destinations,
-      removable: marks.removable,
-      protectedPieces,
-      placing: describe(this.slug, dump).phase === "placing",
-      lastMove: this.lastMove,
-      winCells: this.engine.outcome(this.state)?.cells ?? [],
-      moveCount: this.solved ? 1 : 0,
-      interactive,
+    const { view, facts, stage } = boardView(this.engine, this.state, this.pending, {
+      interactive, lastMove: this.lastMove, moveCount: this.solved ? 1 : 0,
     });
-    this.hint.textContent = interactive ? this.phaseHint(marks.stage, describe(this.slug, dump).phase) : "";
-    this.root.dataset.stage = marks.stage;
+    this.board.render(view);
+    this.hint.textContent = interactive ? this.phaseHint(stage, facts.phase) : "";
+    this.root.dataset.stage = stage;
     this.root.dataset.solved = this.solved;
   }
 }
