@@ -16,13 +16,12 @@ from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from games import board_svg
-from games.catalog import BY_SLUG
 from games.engine import registry
 from games.engine.base import play_text
 from games.engine.grid3 import POINTS as GRID3_POINTS
+from games.play_words import first_mark, for_example
 
 
 @dataclass(frozen=True)
@@ -86,12 +85,6 @@ def occupancy(game, state) -> dict[str, int]:
     return {GRID3_POINTS[i]: 0 if c in "xw" else 1 for i, c in enumerate(board) if c != "."}
 
 
-def first_mark() -> str:
-    """The shape of the first player's Tic-tac-toe mark in the active language, "x" or "o"
-    (the catalog decides: ○ moves first in Japan). The play page reads the same entry."""
-    return "o" if pgettext("first tic-tac-toe mark", "x") == "o" else "x"
-
-
 def move_parts(text: str) -> dict[str, str | None]:
     """The points a move starts from, lands on and removes, from its notation (a1-a4xg7)."""
     body, _x, removed = text.partition("x")
@@ -131,7 +124,8 @@ def render(slug: str) -> str:
     ]
     context = {
         "slug": slug,
-        "game_name": BY_SLUG[slug].name,
+        "strings": for_example(slug),
+        "strings_id": f"example-strings-{slug}",
         "answers": " ".join((key_move, *example.also)),
         "position": game.dump(before),
         "position_id": f"example-position-{slug}",

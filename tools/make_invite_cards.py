@@ -69,7 +69,7 @@ def score_four_svg() -> str:
 
 
 def board_picture(slug: str) -> str:
-    from games import board_svg, examples
+    from games import board_svg, examples, play_words
 
     if slug == "score-four":
         return score_four_svg()
@@ -79,7 +79,7 @@ def board_picture(slug: str) -> str:
         examples.occupancy(game, before),
         label="",
         gradient="card",
-        first_mark=examples.first_mark(),
+        first_mark=play_words.first_mark(),
     )
 
 
