@@ -165,7 +165,7 @@ class Board2DView {
 
   // --- drawing ---------------------------------------------------------------------------
 
-  draw({ state, ply, moves, interactive, reviewing, entries }) {
+  draw({ state, ply, moves, interactive, reviewing, entries, hint = null }) {
     const session = this.session;
     const dump = this.engine.dump(state);
     const facts = describe(this.slug, dump);
@@ -196,6 +196,7 @@ class Board2DView {
       winCells: outcome?.cells ?? [],
       moveCount: ply,
       interactive,
+      hint: hint ? { ...splitMove(hint.text), player: hint.player } : null,
     });
     Object.assign(this.root.dataset, {
       phase: facts.phase,
