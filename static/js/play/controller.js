@@ -344,6 +344,7 @@ export class PlayController {
     this.hint = { at: ply - 1, text: better, player };
     this.reviewPly = ply - 1;
     this.render();
+    this.bringBoardIntoView(); // on a phone the panel is far below the board
   }
 
   review(ply) {

@@ -17,7 +17,7 @@ export function evaluationText(value, t) {
   if (value.kind === "win") return n === 0 ? t("aiReview-eval-won") : t(n === null ? "aiReview-eval-wins" : "aiReview-eval-win", { n });
   if (value.kind === "loss") return n === 0 ? t("aiReview-eval-lost") : t(n === null ? "aiReview-eval-loses" : "aiReview-eval-loss", { n });
   if (value.kind === "draw") return t("aiReview-eval-draw");
-  const score = value.score / UNIT;
+  const score = Math.round(value.score / (UNIT / 10)) / 10; // one decimal, never "−0.0"
   const shown = `${score > 0 ? "+" : score < 0 ? "−" : "±"}${Math.abs(score).toFixed(1)}`;
   return t(`aiReview-eval-${value.kind}`, { score: shown });
 }
@@ -183,7 +183,8 @@ export class ReviewPanel {
       button.setAttribute("aria-pressed", String(Number(button.dataset.reviewMark) === ply));
     }
     const text = this.t("aiReview-mark-shown", {
-      ply, move: this.entries[ply - 1]?.label ?? move.text, mark: markText(move, this.t, this.sideName),
+      ply, move: `${this.sideName(move.player)} ${this.entries[ply - 1]?.text ?? move.text}`,
+      mark: markText(move, this.t, this.sideName),
     });
     this.detail.textContent = text;
     this.detail.hidden = false;
