@@ -150,3 +150,38 @@ def test_show_analysis_is_off_by_default_remembered_and_shows_a_proven_ending(
     page.reload()
     expect(page.locator("[data-analysis-toggle]")).not_to_be_checked()
     assert problems == []
+
+
+@pytest.mark.e2e
+def test_in_a_friend_room_no_analysis_while_playing_and_a_review_after_the_game(
+    browser, live_server_url
+):
+    from tests.e2e.test_rooms import create_room, join, play2d
+    from tests.e2e.test_rooms import watch as watch_room
+
+    contexts = [browser.new_context() for _ in range(2)]
+    host, guest = (context.new_page() for context in contexts)
+    # Switched on in this browser before: a friend room still never shows it.
+    host.add_init_script("localStorage.setItem('little-table:analysis', 'on')")
+    problems = watch_room(host) + watch_room(guest)
+    try:
+        url = create_room(host, live_server_url, "tic-tac-toe", "zh-hans")
+        join(guest, url)
+        expect(host.locator("[data-analysis-toggle]")).to_be_hidden()
+        for mover, other, move in [(host, guest, "a1"), (guest, host, "b1"), (host, guest, "a2")]:
+            play2d(mover, [other], move)
+        expect(host.locator("[data-analysis-line]")).to_be_hidden()
+        expect(host.locator(PANEL)).to_be_hidden()
+        play2d(guest, [host], "c3")
+        play2d(host, [guest], "a3")
+        # The game is over: the guest reviews it. O's edge reply (b1) to the corner lost the
+        # game (only the centre draws); by then the ignored threat changed nothing.
+        panel = review_from_dialog(guest)
+        expect(panel).to_have_attribute("data-marked", "2")
+        panel.locator("[data-review-mark='2']").click()
+        expect(guest.locator("[data-board2d]")).to_have_attribute("data-hint", "b2")
+        no_missing_strings(guest)
+        assert problems == []
+    finally:
+        for context in contexts:
+            context.close()
