@@ -185,3 +185,31 @@ def test_in_a_friend_room_no_analysis_while_playing_and_a_review_after_the_game(
     finally:
         for context in contexts:
             context.close()
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_finished_review_has_no_axe_violations(browser, live_server_url, scheme):
+    from tests.e2e.test_accessibility import AXE
+
+    assert AXE.exists(), f"{AXE} is missing: run `npm ci` (scripts/test.sh does)"
+    context = browser.new_context(bypass_csp=True, color_scheme=scheme)
+    page = context.new_page()
+    try:
+        root = open_game(page, live_server_url, "three-mens-morris", "ko")
+        start_local(page, root)
+        play_moves(page, root, THREE_MENS)
+        panel = review_from_dialog(page)
+        panel.locator("[data-review-mark='1']").click()
+        panel.locator("[data-review-all] summary").click()
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate(
+            "async () => await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'best-practice']})"
+        )
+        violations = [
+            f"{v['id']}: {v['help']} — " + "; ".join(n["target"][0] for n in v["nodes"][:5])
+            for v in result["violations"]
+        ]
+        assert violations == []
+    finally:
+        context.close()
