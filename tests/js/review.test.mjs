@@ -129,3 +129,22 @@ test("node tools/ai.mjs --review prints the evaluations and the marks as JSON", 
     (error) => error.code === 2 && /occupied/.test(error.stderr),
   );
 });
+
+test("the page's words: distances in the winner's moves, scores without a negative zero", async () => {
+  const { evaluationText, markText } = await import("../../static/js/play/review-panel.js");
+  const { analysisText } = await import("../../static/js/play/analysis-line.js");
+  const t = (key, params = {}) => `${key}${JSON.stringify(params)}`;
+  const side = (p) => ["White", "Black"][p];
+  assert.equal(evaluationText({ kind: "win", distance: 5 }, t), 'aiReview-eval-win{"n":3}');
+  assert.equal(evaluationText({ kind: "loss", distance: 4 }, t), 'aiReview-eval-loss{"n":2}');
+  assert.equal(evaluationText({ kind: "loss", distance: 0 }, t), "aiReview-eval-lost{}");
+  assert.equal(evaluationText({ kind: "win", distance: null }, t), 'aiReview-eval-wins{"n":null}');
+  assert.equal(evaluationText({ kind: "even", score: -4 }, t), 'aiReview-eval-even{"score":"±0.0"}');
+  assert.equal(evaluationText({ kind: "behind", score: -260 }, t), 'aiReview-eval-behind{"score":"−2.6"}');
+  const move = { player: 0, mark: { kind: "allowed-win", better: "D1", exact: true } };
+  assert.equal(markText(move, t, side), 'aiReview-allowed-win{"better":"D1","side":"Black"}');
+  // The side to move (black) loses in 4 plies: white wins within 2 of its moves.
+  assert.equal(analysisText({ exact: true, outcome: -1, distance: 4 }, 1, t, side), 'analysis-win{"side":"White","n":2}');
+  assert.equal(analysisText({ exact: true, outcome: 0, distance: null }, 1, t, side), "analysis-draw{}");
+  assert.equal(analysisText({ exact: false, outcome: 1, distance: null }, 1, t, side), "");
+});
