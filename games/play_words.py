@@ -125,6 +125,39 @@ def _controller() -> dict[str, str]:
             "Both seats are taken: you are watching this game. Moves appear as they are played."
         ),
         "error-ai-failed": _("The AI could not move. Press Undo or Again."),
+        **_review(),
+    }
+
+
+def _review() -> dict[str, str]:
+    """The AI review and "show analysis" (static/js/play/review-panel.js, analysis-line.js)."""
+    return {
+        "aiReview-progress": _("Reviewing the game: {done} of {total} positions…"),
+        "aiReview-cancelled": _("Review cancelled."),
+        "aiReview-failed": _("The review could not be finished."),
+        "aiReview-done-none": _("Review done: no move changed the outcome."),
+        "aiReview-done": _("Review done: moves that changed the outcome: {count}."),
+        "aiReview-missed-win": _("A win was available here: {better}."),
+        "aiReview-missed-edge": _("An advantage was given away here; {better} was better."),
+        "aiReview-allowed-win": _("This move let {side} force a win; {better} was better."),
+        "aiReview-allowed-edge": _("This move gave {side} the advantage; {better} was better."),
+        "aiReview-mark-shown": _(
+            "Before move {ply} ({move}): {mark} The better move is drawn on the board."
+        ),
+        "aiReview-eval-line": _("{ply}. {side} {move}: {before} → {after}"),
+        "aiReview-eval-win": _("wins in {n}"),
+        "aiReview-eval-wins": _("wins"),
+        "aiReview-eval-won": _("won"),
+        "aiReview-eval-loss": _("loses in {n}"),
+        "aiReview-eval-loses": _("loses"),
+        "aiReview-eval-lost": _("lost"),
+        "aiReview-eval-draw": pgettext("review evaluation", "draw"),
+        "aiReview-eval-ahead": _("ahead {score}"),
+        "aiReview-eval-even": _("even {score}"),
+        "aiReview-eval-behind": _("behind {score}"),
+        "analysis-win": _("{side} can force a win within {n} moves."),
+        "analysis-win-unknown": _("{side} can force a win."),
+        "analysis-draw": _("A draw with best play."),
     }
 
 
@@ -139,6 +172,7 @@ def _score_four() -> dict[str, str]:
         "pegLevel": _("level {level} {side}"),
         "pegThreat": _("{side} threatens level {level}"),
         "pegBeneath": _("level {level} is under a threat"),
+        "pegHint": _("level {level}: the better move"),
         "resultDrawDetail": _("All 64 balls are in and nobody made a line of four."),
         "resultLine-level-row": _(
             "{side} made four in a row on level {level}, from {from} to {to}."

@@ -174,7 +174,8 @@ export class Board2D {
   //   protectedPieces: Set of enemy pieces that may not be removed now,
   //   lastMove: {from, to, capture} | null, winCells: [points],
   //   moveCount: plies played (the newest piece is animated when it changes),
-  //   interactive: whether a person may choose now }
+  //   interactive: whether a person may choose now,
+  //   hint: {from, to, capture, player} | null: a better move drawn as a ghost (the AI review) }
   render(view) {
     this.marks.replaceChildren();
     this.pieces.replaceChildren();
@@ -214,7 +215,40 @@ export class Board2D {
         if (point !== view.selected) svg("circle", { cx: xy[point][0], cy: xy[point][1], r: r + 6, class: "mark-movable" }, this.overlay);
       }
     }
+    this.drawHint(view.hint);
     this.labelPoints(view);
+  }
+
+  // A move suggested, not played: a see-through piece where it lands, a dashed ring where it
+  // leaves, a cross on the piece it would remove.
+  drawHint(hint) {
+    this.root.dataset.hint = hint ? [hint.from, hint.to, hint.capture].filter(Boolean).join(" ") : "";
+    if (!hint) return;
+    const { xy, pieceRadius: r } = this.layout;
+    const group = svg("g", { class: "mark-hint" }, this.overlay);
+    if (hint.from) {
+      const [x1, y1] = xy[hint.from];
+      const [x2, y2] = xy[hint.to];
+      svg("circle", { cx: x1, cy: y1, r: r + 8, class: "mark-hint__from" }, group);
+      svg("line", { x1, y1, x2, y2, class: "mark-hint__path" }, group);
+    }
+    const ghost = svg("g", { class: `mark-hint__piece piece piece--${hint.player}` }, group);
+    const [x, y] = xy[hint.to];
+    if (this.slug === "tic-tac-toe") {
+      const firstIsO = this.root.closest("[data-first-mark]")?.dataset.firstMark === "o";
+      if ((hint.player === 0) !== firstIsO) {
+        const d = r * 0.78;
+        svg("path", { d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x + d} ${y - d}L${x - d} ${y + d}`, class: "mark-x" }, ghost);
+      } else svg("circle", { cx: x, cy: y, r: r * 0.8, class: "mark-o" }, ghost);
+    } else {
+      svg("circle", { cx: x, cy: y, r, class: "stone", fill: `url(#board2d-stone-${hint.player})` }, ghost);
+    }
+    svg("circle", { cx: x, cy: y, r: r + 10, class: "mark-hint__ring" }, group);
+    if (hint.capture) {
+      const [cx, cy] = xy[hint.capture];
+      const d = r * 0.55;
+      svg("path", { d: `M${cx - d} ${cy - d}L${cx + d} ${cy + d}M${cx + d} ${cy - d}L${cx - d} ${cy + d}`, class: "mark-hint__capture" }, group);
+    }
   }
 
   drawPiece(point, owner, fresh, shielded) {

@@ -114,11 +114,12 @@ class Board2DView {
 
   // --- drawing ---------------------------------------------------------------------------
 
-  draw({ state, ply, moves, interactive, reviewing, entries }) {
+  draw({ state, ply, moves, interactive, reviewing, entries, hint = null }) {
     const session = this.session;
     const last = moves.at(-1);
     const { view, facts, stage, outcome } = boardView(this.engine, state, this.pending, {
       interactive, lastMove: last ? splitMove(last.text) : null, moveCount: ply,
+      hint: hint ? { ...splitMove(hint.text), player: hint.player } : null,
     });
     this.board.render(view);
     Object.assign(this.root.dataset, {

@@ -69,7 +69,7 @@ export function refusalKey(engine, state, code, point) {
 
 // What Board2D.render() draws for `state` with the half-built move `pending` (drawn as made
 // while it waits for its capture), and the facts around it.
-export function boardView(engine, state, pending, { interactive, lastMove, moveCount }) {
+export function boardView(engine, state, pending, { interactive, lastMove, moveCount, hint = null }) {
   const dump = engine.dump(state);
   const facts = describe(engine.slug, dump);
   const outcome = engine.outcome(state);
@@ -97,6 +97,7 @@ export function boardView(engine, state, pending, { interactive, lastMove, moveC
     winCells: outcome?.cells ?? [],
     moveCount,
     interactive,
+    hint,
   };
   return { view, facts, stage: marks.stage, outcome };
 }
