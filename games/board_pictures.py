@@ -90,7 +90,9 @@ def _flat(slug: str) -> str:
         )
     for point, player in examples.occupancy(game, state).items():
         x, y = xy[point]
-        parts.append(_mark(x, y, radius, player) if slug == "tic-tac-toe" else _stone(x, y, radius, player))
+        parts.append(
+            _mark(x, y, radius, player) if slug == "tic-tac-toe" else _stone(x, y, radius, player)
+        )
     return "".join(parts)
 
 
@@ -118,26 +120,35 @@ _SF_PEG_HEIGHT, _SF_BALL_RADIUS, _SF_LEVEL_DY = 27.0, 4.4, 6.8
 _SF_SLAB = 4.0  # the base's front face
 
 
-def _peg_foot(column: int, row: int) -> tuple[float, float]:
+def _peg_foot(column: float, row: float) -> tuple[float, float]:
     return 45 + column * _SF_COLUMN_DX + row * _SF_ROW_DX, 34 + row * _SF_ROW_DY
 
 
+def _polygon(kind: str, corners: list[tuple[float, float]]) -> str:
+    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+    return f'<polygon class="{kind}" points="{points}"/>'
+
+
 def _score_four(dump: dict) -> str:
-    corners = [_peg_foot(-0.6, -0.7), _peg_foot(3.6, -0.7), _peg_foot(3.6, 3.7), _peg_foot(-0.6, 3.7)]
-    base = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
-    (x3, y3), (x4, y4) = corners[2], corners[3]
-    front = f"{x4:.1f},{y4:.1f} {x3:.1f},{y3:.1f} {x3:.1f},{y3 + _SF_SLAB:.1f} {x4:.1f},{y4 + _SF_SLAB:.1f}"
-    (x2, y2) = corners[1]
-    side = f"{x3:.1f},{y3:.1f} {x2:.1f},{y2:.1f} {x2:.1f},{y2 + _SF_SLAB:.1f} {x3:.1f},{y3 + _SF_SLAB:.1f}"
+    # The base: its top through the corner pegs (plus a margin), and its front and right faces.
+    far_left, far_right = _peg_foot(-0.6, -0.7), _peg_foot(3.6, -0.7)
+    near_right, near_left = _peg_foot(3.6, 3.7), _peg_foot(-0.6, 3.7)
+
+    def down(point: tuple[float, float]) -> tuple[float, float]:
+        return point[0], point[1] + _SF_SLAB
+
     parts = [
-        f'<polygon class="pic-slab" points="{front}"/><polygon class="pic-slab" points="{side}"/>',
-        f'<polygon class="pic-surface" points="{base}"/>',
+        _polygon("pic-slab", [near_left, near_right, down(near_right), down(near_left)]),
+        _polygon("pic-slab", [near_right, far_right, down(far_right), down(near_right)]),
+        _polygon("pic-surface", [far_left, far_right, near_right, near_left]),
     ]
     for row in range(4):  # far pegs first, so nearer ones are drawn over them
         for column in range(4):
             x, y = _peg_foot(column, row)
             top = y - _SF_PEG_HEIGHT
-            parts.append(f'<line class="pic-peg" x1="{x:.1f}" y1="{y:.1f}" x2="{x:.1f}" y2="{top:.1f}"/>')
+            parts.append(
+                f'<line class="pic-peg" x1="{x:.1f}" y1="{y:.1f}" x2="{x:.1f}" y2="{top:.1f}"/>'
+            )
             balls = dump["pegs"][row * 4 + column]
             for level, owner in enumerate(balls):
                 cy = y - _SF_BALL_RADIUS - 0.6 - level * _SF_LEVEL_DY

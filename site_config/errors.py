@@ -57,7 +57,8 @@ FALLBACK_500 = (
     '<!doctype html><html lang="ko"><meta charset="utf-8">'
     '<meta name="viewport" content="width=device-width, initial-scale=1">'
     "<title>500</title><h1>500</h1>"
-    '<p><a href="/ko/">한국어</a> · <a href="/ja/">日本語</a> · <a href="/zh-hans/">简体中文</a></p>'
+    '<p><a href="/ko/">한국어</a> · <a href="/ja/">日本語</a>'
+    ' · <a href="/zh-hans/">简体中文</a></p>'
 )
 
 
@@ -80,7 +81,8 @@ def render_error(request: HttpRequest, status: int, kind: int | str | None = Non
             "site_name": settings.SITE_NAME,
             "nav_games": GAMES,
             "language_alternates": [
-                {"code": code, "name": name, "url": _home(code)} for code, name in settings.LANGUAGES
+                {"code": code, "name": name, "url": _home(code)}
+                for code, name in settings.LANGUAGES
             ],
             "meta": {"title": f"{heading} | {settings.SITE_NAME}", "description": text},
             "error_heading": heading,
