@@ -50,8 +50,10 @@ def test_home_page_draws_every_board_and_links_its_rules(page, live_server_url, 
             "href", f"/{language}/{entry.slug}/#play-ai"
         )
         expect(card.locator("[data-play-friend] button")).to_be_visible()
-        rules = f"/{language}/rules/three-in-a-row/#{entry.slug}" if entry.in_guide else (
-            f"/{language}/{entry.slug}/#rules"
+        rules = (
+            f"/{language}/rules/three-in-a-row/#{entry.slug}"
+            if entry.in_guide
+            else (f"/{language}/{entry.slug}/#rules")
         )
         expect(card.locator("[data-rules]")).to_have_attribute("href", rules)
     page.wait_for_load_state("networkidle")
