@@ -72,6 +72,7 @@ def test_home_page_draws_every_board_and_links_its_rules(page, live_server_url, 
 def test_play_the_ai_starts_a_game_in_one_tap(page, live_server_url, language):
     problems = watch(page)
     page.goto(f"{live_server_url}/{language}/")
+    page.wait_for_load_state("networkidle")  # leaving sooner would abort the favicon
     page.locator('[data-game-card="tic-tac-toe"] [data-play-ai]').click()
     # The page dropped the fragment (a reload will not start yet another game) ...
     expect(page).to_have_url(f"{live_server_url}/{language}/tic-tac-toe/")
@@ -88,6 +89,7 @@ def test_play_the_ai_starts_a_game_in_one_tap(page, live_server_url, language):
 def test_play_the_ai_on_score_four(page, live_server_url):
     problems = watch(page)
     page.goto(f"{live_server_url}/ja/")
+    page.wait_for_load_state("networkidle")
     page.locator('[data-game-card="score-four"] [data-play-ai]').click()
     expect(page).to_have_url(f"{live_server_url}/ja/score-four/")
     root = page.locator(ROOTS["score-four"])
@@ -118,10 +120,13 @@ def test_play_the_ai_keeps_a_saved_game_on_offer(page, live_server_url):
 def test_play_a_friend_opens_a_room_in_one_tap(page, live_server_url, language):
     problems = watch(page)
     page.goto(f"{live_server_url}/{language}/")
+    page.wait_for_load_state("networkidle")  # leaving sooner would abort the favicon
     page.locator('[data-game-card="dara"] [data-play-friend] button').click()
     expect(page).to_have_url(re.compile(rf"{live_server_url}/{language}/r/[^/]+/$"))
     expect(page.locator("body")).to_have_attribute("data-room-seat", re.compile(r"\S"))
     expect(page.locator("html")).to_have_attribute("lang", language)
+    # A room page has the statistics switch below its controls too.
+    expect(page.locator(".play-privacy [data-stats-switch]")).to_be_visible()
     assert problems == []
 
 
