@@ -32,9 +32,11 @@ if TYPE_CHECKING:
 
 LIFETIME = timedelta(hours=24)  # a room is deleted this long after creation, in any case
 IDLE_LIMIT = timedelta(minutes=30)  # ... or once nobody has been connected for this long
-# Clients ping every 10 s (docs/PROTOCOL.md); a socket's row is refreshed at the first ping after:
-HEARTBEAT_WRITE_SECONDS = 25
-PRESENCE_STALE = timedelta(seconds=60)  # a connection not refreshed for this long is gone
+# Clients ping every 10 s (docs/PROTOCOL.md); a socket's row is refreshed at the first ping after
+# this long. Only a process that dies leaves rows behind (a closed socket's row goes at once),
+# so presence may be coarse: such a row stops counting after PRESENCE_STALE.
+HEARTBEAT_WRITE_SECONDS = 50
+PRESENCE_STALE = timedelta(seconds=120)  # a connection not refreshed for this long is gone
 ROOM_ID_BYTES = 16  # 128 bits from secrets.token_urlsafe: 22 characters
 ROOM_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{22,43}$")
 MOVE_TEXT_MAX = 32  # Move.text's column; every notation's longest move is far shorter
@@ -414,16 +416,19 @@ def heartbeat(room_id: str, channel_name: str, seat: str, client: str) -> Room:
     """A ping from an open socket: refresh its presence; returns the (live) room."""
     room = live_room(room_id)
     now = timezone.now()
-    if not Connection.objects.filter(channel_name=channel_name).update(seen_at=now):
-        Connection.objects.create(  # a purge took it while it was quiet
-            channel_name=channel_name,
-            room=room,
-            seat=seat,
-            seen_at=now,
-            client=_client_hash(client, now),
-        )
+    with transaction.atomic():  # one commit for both rows
+        if not Connection.objects.filter(channel_name=channel_name).update(seen_at=now):
+            Connection.objects.create(  # a purge took it while it was quiet
+                channel_name=channel_name,
+                room=room,
+                seat=seat,
+                seen_at=now,
+                client=_client_hash(client, now),
+            )
+        if seat:
+            Room.objects.filter(id=room.id).update(**{f"{seat}_seen_at": now})
     if seat:
-        Room.objects.filter(id=room.id).update(**{f"{seat}_seen_at": now})
+        setattr(room, f"{seat}_seen_at", now)
     return room
 
 
@@ -440,10 +445,11 @@ def disconnect(channel_name: str) -> None:
 
 def presence(room: Room) -> dict:
     """Which colours have a live socket now, how many spectators are watching, and for each
-    colour without a socket how many seconds it has been away (`away`, null when present)."""
+    colour without a socket how many seconds it has been away (`away`, null when present).
+    One query: the seats of the room's fresh sockets (spectators are capped per room)."""
     now = timezone.now()
     fresh = Connection.objects.filter(room_id=room.id, seen_at__gte=now - PRESENCE_STALE)
-    seats = set(fresh.values_list("seat", flat=True))
+    seats = list(fresh.values_list("seat", flat=True))
     sides, away = [False, False], [None, None]
     for seat in ("host", "guest"):
         side = side_of(room, seat)
@@ -451,7 +457,7 @@ def presence(room: Room) -> dict:
             sides[side] = True  # type: ignore[index]  # host and guest always have a side
         else:
             away[side] = away_seconds(room, seat, now)  # type: ignore[call-overload]  # as above
-    return {"players": sides, "spectators": fresh.filter(seat="").count(), "away": away}
+    return {"players": sides, "spectators": seats.count(""), "away": away}
 
 
 def away_seconds(room: Room, seat: str, now: datetime) -> int:
