@@ -14,7 +14,8 @@ READY = {"score-four": "[data-board3d][data-ready]", "default": "[data-board2d-p
 # The play area's buttons, links and form controls that are visible, with their size.
 TARGETS = """() => [...document.querySelectorAll(
     '.site-header a, .site-header button, .play-layout button, .play-layout a,'
-    + ' .play-layout input, .play-layout summary')]
+    + ' .play-layout input, .play-layout summary, .play-privacy input, .play-privacy summary,'
+    + ' .play-privacy a')]
   .filter((e) => e.checkVisibility() && !e.closest('[hidden]'))
   .map((e) => { const r = e.getBoundingClientRect();
     const box = e.type === 'checkbox' ? e.closest('label').getBoundingClientRect() : r;

@@ -34,6 +34,7 @@ const AGREED_ENDINGS = new Set(["resigned", "agreed", "abandoned"]);
 const AI_DELAY_MS = 350; // the player sees their piece land before the reply
 const RESULT_DELAY_MS = 850; // the winning line shows first, then the result
 const MESSAGE_MS = 5000; // how long a refusal stays over the turn line
+const PLAY_AI_FRAGMENT = "#play-ai"; // templates/games/home.html links to it
 
 // A RoomSession on a friend-room page (<body data-room-id>), else a local GameSession.
 export async function createSession(engine, workerUrl) {
@@ -120,8 +121,20 @@ export class PlayController {
     } else {
       this.panel.showChoice();
       this.offerSavedGame();
+      this.startFromLink();
     }
     this.render();
+  }
+
+  // The home page's "Play the AI" opens this page at #play-ai: a game against the AI starts at
+  // once (intermediate, the player first), unless a saved game is on offer, which a link must
+  // not throw away; then the choice shows with the offer on top. The fragment is dropped, so a
+  // reload offers the saved game rather than starting yet another one.
+  startFromLink() {
+    if (window.location.hash !== PLAY_AI_FRAGMENT) return;
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, "", pathname + search);
+    if (!this.saved) this.start({ mode: "ai", level: "intermediate", humanSide: 0 });
   }
 
   // --- a local game kept in the browser (static/js/play/saved-game.js) ---------------------
