@@ -37,6 +37,7 @@ PAGE_ASSETS = (
     "css/offline.css",
     "css/play.css",
     "css/board2d.css",
+    "css/examples.css",
     "img/favicon.svg",
     "img/icons/apple-touch-icon.png",
     "js/site-menu.js",
@@ -44,6 +45,7 @@ PAGE_ASSETS = (
     "js/stats/switch.js",
     "js/score-four/page.js",
     "js/board2d/page.js",
+    "js/examples/puzzle.js",
     "js/ai/worker.js",
     "vendor/three/three-board.js",
 )
