@@ -43,7 +43,7 @@ new MutationObserver((_, observer) => {
 """
 GAMES = {
     "score-four": ("[data-board3d]", "[data-peg-panel] .peg[aria-disabled='false']"),
-    "nine-mens-morris": ("[data-board2d-page]", "button[data-selectable]"),
+    "nine-mens-morris": ("[data-board2d-page]", "[data-board2d] button[data-selectable]"),
 }
 
 

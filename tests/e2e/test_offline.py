@@ -81,7 +81,7 @@ def play_moves(page, root, moves):
         before = int(root.get_attribute("data-moves"))
         body, _, capture = move.partition("x")
         for name in body.split("-") + ([capture] if capture else []):
-            page.locator(f"button[data-point='{name}']").click()
+            page.locator(f"[data-board2d] button[data-point='{name}']").click()
         expect(root).to_have_attribute("data-moves", str(before + 1))
 
 
@@ -137,7 +137,7 @@ def test_a_visited_site_plays_offline(browser, site, language):
     root = page.locator(BOARD2D)
     expect(root).to_have_attribute("data-ready", "true")
     page.locator("[data-start][data-mode=ai][data-level=beginner][data-human-side='0']").click()
-    page.locator("button[data-selectable]").first.click()
+    page.locator("[data-board2d] button[data-selectable]").first.click()
     expect(root).to_have_attribute("data-moves", "2")  # the AI answered, offline
 
     caches = page.evaluate(CACHE_KEYS)
@@ -199,7 +199,7 @@ def test_a_new_deploy_is_picked_up_without_a_reload(browser, site):
     assert page.locator("script[src*='site-menu']").get_attribute("src") == new_menu
     rng = random.Random(1)
     page.locator("[data-start][data-mode=local]").click()
-    page.locator("button[data-selectable]").nth(rng.randrange(9)).click()
+    page.locator("[data-board2d] button[data-selectable]").nth(rng.randrange(9)).click()
     expect(page.locator(BOARD2D)).to_have_attribute("data-moves", "1")
     assert problems == [], problems
     context.close()
