@@ -60,3 +60,40 @@ def test_the_copies_are_bounded(monkeypatch):
     for room in rooms:
         recent.remember(room)
     assert [recent.recall(r.id) is not None for r in rooms] == [False, False, True, True, True]
+
+
+def test_a_move_made_elsewhere_is_followed_and_spares_the_next_read():
+    room, host, guest = started()
+    services.play_move(room.id, host, 0, "A1")
+    before = recent.recall(room.id)
+    room, move = services.apply_move(room.id, guest, 1, "B1")
+    recent.forget(room.id)
+    recent.remember(before)  # as another process that only saw the first move has it
+    recent.follow(services.header(room), move)  # ... until the `moved` event reaches it
+    followed = recent.recall(room.id)
+    stored = Room.objects.get(id=room.id)
+    assert (followed.version, followed.ply, followed.state) == (
+        stored.version,
+        stored.ply,
+        stored.state,
+    )
+    with CaptureQueriesContext(connection) as queries:
+        services.play_move(room.id, host, 2, "C1")
+    assert reads_of_the_room(queries) == []
+
+
+def test_following_skips_events_that_do_not_follow_the_copy():
+    room, host, guest = started()
+    services.play_move(room.id, host, 0, "A1")
+    stale = recent.recall(room.id)
+    services.play_move(room.id, guest, 1, "B1")
+    room, move = services.apply_move(room.id, host, 2, "C1")
+    recent.forget(room.id)
+    recent.remember(stale)  # two moves behind: the event for the third is not applied
+    recent.follow(services.header(room), move)
+    assert recent.recall(room.id).version == stale.version
+    recent.remember(room)
+    older = recent.recall(room.id)
+    older.version -= 1
+    recent.remember(older)  # an older copy never replaces a newer one
+    assert recent.recall(room.id).version == room.version
