@@ -81,7 +81,7 @@ def test_play_the_ai_starts_a_game_in_one_tap(page, live_server_url, language):
     expect(root).to_have_attribute("data-mode", "ai")
     expect(page.locator("[data-game-controls]")).to_be_visible()
     expect(page.locator("[data-mode-choice]")).to_be_hidden()
-    page.locator("button[data-point='b2']").click()
+    page.locator("[data-board2d] button[data-point='b2']").click()
     expect(root).to_have_attribute("data-moves", "2")  # the AI answered
     assert problems == []
 
@@ -104,7 +104,7 @@ def test_play_the_ai_keeps_a_saved_game_on_offer(page, live_server_url):
     page.goto(f"{live_server_url}/ko/tic-tac-toe/")
     root = page.locator(ROOTS["default"])
     page.locator("[data-start][data-mode=local]").click()
-    page.locator("button[data-point='a1']").click()
+    page.locator("[data-board2d] button[data-point='a1']").click()
     expect(root).to_have_attribute("data-moves", "1")
     page.goto(f"{live_server_url}/ko/")
     page.locator('[data-game-card="tic-tac-toe"] [data-play-ai]').click()

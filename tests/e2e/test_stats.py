@@ -231,7 +231,7 @@ def test_the_switch_sits_below_the_game_controls_and_reads_as_a_list(
     board = page.locator("[data-board2d-page]")
     page.locator("[data-start][data-mode=local]").click()
     for index, name in enumerate(X_WINS, start=1):
-        page.locator(f"button[data-point='{name}']").click()
+        page.locator(f"[data-board2d] button[data-point='{name}']").click()
         expect(board).to_have_attribute("data-moves", str(index))
     page.keyboard.press("Escape")  # the result dialog
     page.evaluate("window.dispatchEvent(new Event('pagehide'))")  # the client flushes
