@@ -164,6 +164,8 @@ def _height(slug: str) -> int:
 def first_mark() -> str:
     """The shape of the first player's Tic-tac-toe mark in the active language, "x" or "o"
     (the catalog decides: ○ moves first in Japan). The play page reads the same entry."""
+    # Translators: Tic-tac-toe, the shape of the first player's mark: exactly "x" or "o"
+    # (Japanese: "o", as ○ moves first there). The labels "X" and "O" must follow it.
     return "o" if pgettext("first tic-tac-toe mark", "x") == "o" else "x"
 
 

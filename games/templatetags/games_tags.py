@@ -2,7 +2,8 @@ from django import template
 from django.conf import settings
 from django.utils.safestring import mark_safe
 
-from games import examples
+from games import examples, play_words
+from games.catalog import GameEntry
 
 register = template.Library()
 
@@ -24,3 +25,10 @@ def operator_contact() -> dict[str, str] | None:
         return None
     href = contact if contact.startswith("https://") else f"mailto:{contact}"
     return {"text": contact, "href": href}
+
+
+@register.simple_tag
+def play_page_words(game: GameEntry) -> play_words.PlayWords:
+    """The words of a play page's scripts and status table, for `game` in the active language
+    (render `words.ui` with `json_script`)."""
+    return play_words.for_game(game)

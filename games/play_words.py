@@ -1,0 +1,285 @@
+"""The words a play page's scripts show, as one JSON object (`#ui-strings`, rendered with
+`json_script`), built for one game in the active language.
+
+Each game gets exactly the keys its board code looks up (`static/js/play/strings.js` marks a
+missing key on the page, and the browser tests fail on it). The words are gettext entries like
+every other interface string; this module only decides which belong to which game.
+"""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from games.catalog import GameEntry
+from games.examples import first_mark
+
+
+@dataclass(frozen=True)
+class PlayWords:
+    """What a play page's template needs besides its layout: the scripts' words (`ui`), the
+    two sides' names for the status table, its reserve column's heading, and for
+    Tic-tac-toe the first player's mark ("x" or "o") for the board code."""
+
+    ui: dict[str, str]
+    sides: tuple[str, str]
+    reserve_heading: str
+    first_mark: str
+
+
+def for_game(game: GameEntry) -> PlayWords:
+    ui = _controller()
+    if game.board == "3d":
+        ui.update(_score_four())
+    else:
+        ui.update(_board2d(game.slug))
+    sides = (ui.get("side-0", ui.get("white", "")), ui.get("side-1", ui.get("black", "")))
+    return PlayWords(
+        ui=ui,
+        sides=sides,
+        reserve_heading=_reserve_heading(game.slug),
+        first_mark=first_mark() if game.slug == "tic-tac-toe" else "",
+    )
+
+
+def _reserve_heading(slug: str) -> str:
+    if slug == "tic-tac-toe":
+        return _("Marks left")
+    if slug == "dara":
+        return _("Stones in reserve")
+    return _("In reserve")
+
+
+def _controller() -> dict[str, str]:
+    """The shared page controller's words (static/js/play/controller.js, words.js)."""
+    return {
+        "listSeparator": pgettext("list separator", ", "),
+        "modeAi": _("Against the AI ({level}), you play {side}"),
+        "level-beginner": _("beginner"),
+        "level-intermediate": _("intermediate"),
+        "level-advanced": _("advanced"),
+        "modeLocal": _("Two players on this device"),
+        "modeFriend": _("Playing with a friend"),
+        "statusThinking": _("The AI is thinking…"),
+        "statusTurn": _("{side} to move."),
+        "statusYourTurn": _("Your turn ({side})."),
+        "statusTheirTurn": _("Waiting for {side}."),
+        "resultDraw": _("Draw."),
+        "resultYouWin": _("You win!"),
+        "reason-resigned": _("{loser} resigned."),
+        "reason-agreed": _("Both players agreed to a draw."),
+        "reason-abandoned": _("{loser} left the game, and the win was claimed."),
+        "reason-abandoned-draw": _("A player left the game, and it was called a draw."),
+        "resultYouLose": _("You lose."),
+        "resultWin": _("{side} wins!"),
+        "announceUndo": _("Move taken back."),
+        "announceNewGame": _("New game."),
+        "reviewPosition": _("Move {ply} of {total}: {move}"),
+        "reviewStart": _("Start position."),
+        "resumeOffer": _("You have an unfinished game: {mode}, {count} moves played."),
+        "announceResumed": _("Game resumed."),
+        "status-choose-mode": _("Choose how to play to start."),
+        "error-no-game": _("Choose how to play first."),
+        "error-game-over": _("The game is over: start again or choose another mode."),
+        "error-not-your-turn": _("Wait for the AI to move."),
+        "error-not-your-turn-friend": _("Wait for your friend to move."),
+        "error-friend-not-joined": _(
+            "Your friend has not joined yet: the game starts when they do."
+        ),
+        "error-join-first": _("Press “Join the game” to play."),
+        "error-spectator": _(
+            "Both seats are taken: you are watching this game. Moves appear as they are played."
+        ),
+        "error-ai-failed": _("The AI could not move. Press Undo or Again."),
+    }
+
+
+def _score_four() -> dict[str, str]:
+    return {
+        "white": _("White"),
+        "black": _("Black"),
+        "moveAnnounce": _("{side} {peg}, level {level}."),
+        "pegEmpty": _("Peg {peg}: empty"),
+        "pegBalls": _("Peg {peg}: {balls}"),
+        "pegFull": _("Peg {peg} (full): {balls}"),
+        "pegLevel": _("level {level} {side}"),
+        "pegThreat": _("{side} threatens level {level}"),
+        "pegBeneath": _("level {level} is under a threat"),
+        "resultDrawDetail": _("All 64 balls are in and nobody made a line of four."),
+        "resultLine-level-row": _(
+            "{side} made four in a row on level {level}, from {from} to {to}."
+        ),
+        "resultLine-level-diagonal": _(
+            "{side} made four corner to corner on level {level}, from {from} to {to}."
+        ),
+        "resultLine-peg": _("{side} filled peg {peg} from bottom to top."),
+        "resultLine-rising": _(
+            "{side} made four climbing one level per peg, from {from} on level {fromLevel} "
+            "to {to} on level {toLevel}."
+        ),
+        "resultLine-cube-diagonal": _(
+            "{side} made four through the cube, corner to corner, from {from} on level "
+            "{fromLevel} to {to} on level {toLevel}."
+        ),
+        "errorPegFull": _("Peg {peg} is full."),
+        "contextLost": _("3D display stopped for a moment; the peg buttons still work."),
+    }
+
+
+def _board2d(slug: str) -> dict[str, str]:
+    """The SVG board's words (static/js/board2d/): marks for Tic-tac-toe, pieces for the
+    morris games, stones on Dara's squares; the movement rule and draw limit per game."""
+    words = _board2d_common()
+    words.update(_marks() if slug == "tic-tac-toe" else _pieces())
+    words.update(_MOVEMENT.get(slug, dict)())
+    if slug == "dara":
+        words.update(_stones_moving())
+    elif slug != "tic-tac-toe":
+        words.update(_pieces_moving())
+    return words
+
+
+def _marks() -> dict[str, str]:
+    return {
+        "side-0": _("X"),
+        "side-1": _("O"),
+        "piece-0": _("X"),
+        "piece-1": _("O"),
+        "error-occupied": _("That square is already taken."),
+        "phase-placing": _("Choose an empty square."),
+    }
+
+
+def _pieces() -> dict[str, str]:
+    return {
+        "side-0": _("White"),
+        "side-1": _("Black"),
+        "piece-0": _("white piece"),
+        "piece-1": _("black piece"),
+        "error-occupied": _("That point is not empty."),
+        "phase-placing": _("Placing: choose an empty point."),
+    }
+
+
+def _three_mens_morris() -> dict[str, str]:
+    return {
+        "error-not-adjacent": _(
+            "A piece moves one step along a line; a diagonal step must start or end at the centre."
+        ),
+        "reason-move-limit": _("{limit} moving actions without a line: a draw."),
+    }
+
+
+def _nine_mens_morris() -> dict[str, str]:
+    return {
+        "error-not-adjacent": _(
+            "A piece moves to a neighbouring point along a line; it may fly anywhere only "
+            "when its side has exactly three pieces."
+        ),
+        "reason-move-limit": _("{limit} moves without a capture: a draw."),
+    }
+
+
+def _dara() -> dict[str, str]:
+    return {
+        "error-not-adjacent": _("A stone moves one square up, down, left or right."),
+        "reason-move-limit": _("{limit} actions without a placement or a capture: a draw."),
+    }
+
+
+_MOVEMENT = {
+    "three-mens-morris": _three_mens_morris,
+    "nine-mens-morris": _nine_mens_morris,
+    "dara": _dara,
+}
+
+
+def _stones_moving() -> dict[str, str]:
+    return {
+        "phase-moving": _("Moving: select one of your stones."),
+        "phase-moving-destination": _(
+            "Moving: choose a highlighted square, or the stone again to cancel."
+        ),
+        "phase-capture": _("Capture: choose a highlighted enemy stone to remove."),
+        "reason-pieces": _("{loser} has fewer than three stones left."),
+        "announce-move-capture": _("{side}: {from} to {to}, removes the stone on {capture}."),
+        "announce-capture-choose": _("A line! Choose an enemy stone to remove."),
+        "error-not-your-piece": _(
+            "That is not one of your stones: select one of your own to move it."
+        ),
+        "error-wrong-phase": _(
+            "Stones are still to be placed: place one on an empty square before moving."
+        ),
+        "error-wrong-phase-moving": _("All stones are placed: select one of yours and move it."),
+        "error-capture-required": _("This move makes a line: choose an enemy stone to remove."),
+        "error-capture-not-allowed": _("This move makes no line, so no stone is removed."),
+        "error-capture-invalid": _("Choose one of the highlighted enemy stones."),
+    }
+
+
+def _pieces_moving() -> dict[str, str]:
+    return {
+        "phase-moving": _("Moving: select one of your pieces."),
+        "phase-moving-destination": _(
+            "Moving: choose a highlighted point, or the piece again to cancel."
+        ),
+        "phase-capture": _("Capture: choose a highlighted enemy piece to remove."),
+        "reason-pieces": _("{loser} has fewer than three pieces left."),
+        "announce-move-capture": _("{side}: {from} to {to}, removes {capture}."),
+        "announce-capture-choose": _("A line! Choose an enemy piece to remove."),
+        "error-not-your-piece": _(
+            "That is not one of your pieces: select one of your own to move it."
+        ),
+        "error-wrong-phase": _(
+            "Pieces are still to be placed: place one on an empty point before moving."
+        ),
+        "error-wrong-phase-moving": _("All pieces are placed: select one of yours and move it."),
+        "error-capture-required": _("This move makes a line: choose an enemy piece to remove."),
+        "error-capture-not-allowed": _("This move makes no line, so nothing is removed."),
+        "error-capture-invalid": _("Choose one of the highlighted enemy pieces."),
+    }
+
+
+def _board2d_common() -> dict[str, str]:
+    return {
+        "board-label": _("Board"),
+        "point-label": _("{point}: {holder}"),
+        "point-with-state": _("{label} ({state})"),
+        "point-empty": _("empty"),
+        "state-selected": _("selected"),
+        "state-destination": _("legal destination"),
+        "state-removable": _("can be removed"),
+        "state-protected": _("protected"),
+        "state-winning": _("part of the winning line"),
+        "state-last-to": _("last move"),
+        "state-last-from": _("the last move started here"),
+        "state-last-capture": _("removed by the last move"),
+        "phase-flying": _("Flying: with three pieces left, select one of them."),
+        "phase-flying-destination": _(
+            "Flying: choose any empty point, or the piece again to cancel."
+        ),
+        "counter-moving": _("Moving actions: {value} of {limit}"),
+        "counter-quiet": _("Moves since the last capture: {value} of {limit}"),
+        "counter-progress": _("Actions without a placement or capture: {value} of {limit}"),
+        "counter-repetition": _(
+            "This position has occurred {value} time(s); the third time is a draw."
+        ),
+        "reason-line": _("{side} made three in a row: {cells}."),
+        "reason-full": _("The board is full and nobody made a line."),
+        "reason-no-moves": _("{loser} has no legal move."),
+        "reason-repetition": _("The same position occurred for the third time: a draw."),
+        "announce-place": _("{side}: {to}."),
+        "announce-place-capture": _("{side}: {to}, removes {capture}."),
+        "announce-move": _("{side}: {from} to {to}."),
+        "announce-cancelled": _("Selection cancelled."),
+        "error-bad-notation": _("That is not a move in this game."),
+        "error-peg-full": _("That peg already holds four balls."),
+        "error-capture-protected": _(
+            "That piece stands in a mill: remove one outside a mill while there is one."
+        ),
+        "error-dara-three-in-placement": _(
+            "Placing there would make three in a row, which is not allowed while placing."
+        ),
+        "error-dara-four-line": _("That would make four or more in a row, which is never allowed."),
+        "error-bad-state": _("This position could not be loaded."),
+    }
