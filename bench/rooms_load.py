@@ -1,9 +1,11 @@
 """Load benchmark for friend rooms: N rooms, two WebSocket players each, random legal games at
-a fixed pace, against running daphne servers (or ones this script starts). Prints move
-round-trip latency (send to the sender seeing its own move applied) p50/p95/p99, moves per
-second, errors, the servers' CPU time per move (from /proc/<pid>/stat over the window after
-every room is open, heartbeats included), the CPU share of the servers and of this client,
-and the servers' resident memory (per room: the growth since before the run).
+a fixed pace, against running daphne servers (or ones this script starts). Everything is
+measured in a window of --seconds that opens once every room is open (both seats hold their
+state), so the burst of room creation is not mixed into steady play. Prints the time it took
+every room to open, move round-trip latency (send to the sender seeing its own move applied)
+p50/p95/p99, moves per second, errors, the servers' CPU time per move (from /proc/<pid>/stat,
+heartbeats included), the CPU share of the servers and of this client, and the servers'
+resident memory (per room: the growth since before the run).
 
     # against servers already running (their LIMIT_* variables raised, see throttle/limits.py):
     .venv/bin/python bench/rooms_load.py --url http://127.0.0.1:8000 --rooms 50 --pids 1234
@@ -40,19 +42,32 @@ from tools.rooms_harness import Daphne, migrate, request, services  # noqa: E402
 
 MAX_ROOMS = 2000
 PING_SECONDS = 10  # static/js/rooms/room-session.js PING_MS
+OPEN_TIMEOUT = 120  # seconds after the ramp for every room to open
 
 
 class Stats:
-    def __init__(self):
+    """What the players report. Latencies and moves count only inside the measured window,
+    which opens once every room is open (both seats have their state): room creation is a
+    burst of HTTP requests, another load than the steady play measured here."""
+
+    def __init__(self, deadline: float):
         self.latencies: list[float] = []
         self.errors: dict[str, int] = {}
         self.moves = 0
+        self.seated = 0  # players who have their room's state
+        self.measuring = False
+        self.deadline = deadline  # every loop ends then; moved to the window's end
+
+    def applied(self, latency: float) -> None:
+        if self.measuring:
+            self.latencies.append(latency)
+            self.moves += 1
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
 
 
-async def player(origin, room_id, secret, stats, pace, deadline, rng, game):
+async def player(origin, room_id, secret, stats, pace, rng, game):
     """One seat: follows the room as RoomSession does (the full state as a header and move
     slices, then one move per event) and plays a random legal move at its pace."""
     from websockets.asyncio.client import connect
@@ -64,7 +79,7 @@ async def player(origin, room_id, secret, stats, pace, deadline, rng, game):
         incoming = None  # (header, texts) of a full state still arriving
         next_move_at = time.monotonic() + rng.random() * pace
         next_ping_at = time.monotonic() + rng.random() * PING_SECONDS
-        while time.monotonic() < deadline:
+        while time.monotonic() < stats.deadline:
             if time.monotonic() >= next_ping_at:  # as RoomSession does: heartbeats are load too
                 await socket.send('{"type":"ping"}')
                 next_ping_at += PING_SECONDS
@@ -90,14 +105,14 @@ async def player(origin, room_id, secret, stats, pace, deadline, rng, game):
                         plies += 1
                         next_move_at = time.monotonic() + pace  # the next move comes `pace` later
                         if sent_at is not None and move["player"] == side:
-                            stats.latencies.append(time.monotonic() - sent_at)
-                            stats.moves += 1
+                            stats.applied(time.monotonic() - sent_at)
                             sent_at = None
                     elif message["room"]["round"] != room["round"]:
                         state, plies = game.initial_state(), 0
                     side = message["you"]["side"]
                     room = message["room"]
                 if incoming and len(incoming[1]) >= incoming[0]["ply"]:
+                    stats.seated += room is None
                     room, texts = incoming
                     incoming, state, plies = None, game.initial_state(), len(texts)
                     for text in texts:
@@ -116,7 +131,7 @@ async def player(origin, room_id, secret, stats, pace, deadline, rng, game):
             await socket.send(json.dumps({"type": "move", "ply": plies, "move": text}))
 
 
-async def run_room(index, origins, args, stats, deadline):
+async def run_room(index, origins, args, stats):
     rng = random.Random(args.seed * 100_003 + index)
     game = registry.get(args.game)
     host_origin = origins[index % len(origins)]
@@ -139,8 +154,8 @@ async def run_room(index, origins, args, stats, deadline):
     guest = cookies[f"seat_{room_id}"]
     try:
         await asyncio.gather(
-            player(host_origin, room_id, host, stats, args.pace, deadline, rng, game),
-            player(guest_origin, room_id, guest, stats, args.pace, deadline, rng, game),
+            player(host_origin, room_id, host, stats, args.pace, rng, game),
+            player(guest_origin, room_id, guest, stats, args.pace, rng, game),
         )
     except Exception as error:  # a dropped socket counts as an error, the run goes on
         stats.error(type(error).__name__)
@@ -184,33 +199,39 @@ def percentile(values, fraction):
 
 
 async def measure(origins, pids, args):
-    stats = Stats()
     rss_before = rss_mib(pids)
     start = time.monotonic()
-    deadline = start + args.seconds
+    # Rooms that cannot all open within this long make the run end without a window.
+    stats = Stats(deadline=start + args.ramp + OPEN_TIMEOUT)
     tasks = []
     for index in range(args.rooms):
-        tasks.append(asyncio.create_task(run_room(index, origins, args, stats, deadline)))
+        tasks.append(asyncio.create_task(run_room(index, origins, args, stats)))
         await asyncio.sleep(args.ramp / max(args.rooms, 1))
-    # The measured window: from the moment every room is open until the deadline.
-    window_start, moves_before = time.monotonic(), stats.moves
+    while stats.seated < 2 * args.rooms and time.monotonic() < stats.deadline:
+        await asyncio.sleep(0.1)
+    opened_s = time.monotonic() - start
+    # The measured window: from the moment every room is open, for --seconds.
+    window_start = time.monotonic()
+    stats.deadline, stats.measuring = window_start + args.seconds, True
     server_cpu, client_cpu = cpu_seconds(pids), own_cpu_seconds()
     rss_peak = 0.0
-    while time.monotonic() < deadline:
+    while time.monotonic() < stats.deadline:
         rss_peak = max(rss_peak, rss_mib(pids))
         await asyncio.sleep(1)
+    stats.measuring = False
     window = time.monotonic() - window_start
-    window_moves = stats.moves - moves_before
+    window_moves = stats.moves
     server_cpu = cpu_seconds(pids) - server_cpu
     client_cpu = own_cpu_seconds() - client_cpu
     await asyncio.wait(tasks, timeout=10)
-    elapsed = time.monotonic() - start
     ms = [value * 1000 for value in stats.latencies]
     return {
         "rooms": args.rooms,
         "sockets": 2 * args.rooms,
+        "open_s": round(opened_s, 1),
+        "seated": stats.seated,
         "moves": stats.moves,
-        "moves_per_s": round(stats.moves / elapsed, 1),
+        "moves_per_s": round(window_moves / window, 1),
         "p50_ms": round(percentile(ms, 0.50), 1),
         "p95_ms": round(percentile(ms, 0.95), 1),
         "p99_ms": round(percentile(ms, 0.99), 1),

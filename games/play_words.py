@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from games.catalog import GameEntry
-from games.examples import first_mark
+from games.catalog import BY_SLUG, GameEntry
 
 
 @dataclass(frozen=True)
@@ -40,6 +39,41 @@ def for_game(game: GameEntry) -> PlayWords:
         reserve_heading=_reserve_heading(game.slug),
         first_mark=first_mark() if game.slug == "tic-tac-toe" else "",
     )
+
+
+def first_mark() -> str:
+    """The shape of the first player's Tic-tac-toe mark in the active language, "x" or "o"
+    (the catalog decides: ○ moves first in Japan). The play page's board and the worked
+    examples (games/examples.py) both draw by it."""
+    # Translators: Tic-tac-toe, the shape of the first player's mark: exactly "x" or "o"
+    # (Japanese: "o", as ○ moves first there). The labels "X" and "O" must follow it.
+    return "o" if pgettext("first tic-tac-toe mark", "x") == "o" else "x"
+
+
+def for_example(slug: str) -> dict[str, str]:
+    """The words of a rules page's worked example as a puzzle (static/js/examples/puzzle.js):
+    the 2D board's words for `slug` and the puzzle's own."""
+    words = {"listSeparator": pgettext("list separator", ", ")}
+    words.update(_board2d(slug))
+    words.update(
+        {
+            "example-board-label": _("Example board: %(game)s") % {"game": BY_SLUG[slug].name},
+            "example-prompt": _("Your move ({side}): play the move this example explains."),
+            "example-right": _("Right: {move} is the move this example explains."),
+            "example-also-right": _(
+                "Also right: {move} wins just as well. The example plays {answer}."
+            ),
+            "example-wrong": _(
+                "{move} is a legal move, but not the one this example explains. Try another."
+            ),
+            "example-shown": _("The example's move: {move}."),
+            "example-reset": _("Back to the position before the move."),
+            # Translators: two sentences one after the other; keep {first} and {second}.
+            # Japanese and Chinese put no space between them.
+            "twoSentences": pgettext("two sentences", "{first} {second}"),
+        }
+    )
+    return words
 
 
 def _reserve_heading(slug: str) -> str:
@@ -91,6 +125,39 @@ def _controller() -> dict[str, str]:
             "Both seats are taken: you are watching this game. Moves appear as they are played."
         ),
         "error-ai-failed": _("The AI could not move. Press Undo or Again."),
+        **_review(),
+    }
+
+
+def _review() -> dict[str, str]:
+    """The AI review and "show analysis" (static/js/play/review-panel.js, analysis-line.js)."""
+    return {
+        "aiReview-progress": _("Reviewing the game: {done} of {total} positions…"),
+        "aiReview-cancelled": _("Review cancelled."),
+        "aiReview-failed": _("The review could not be finished."),
+        "aiReview-done-none": _("Review done: no move changed the outcome."),
+        "aiReview-done": _("Review done: moves that changed the outcome: {count}."),
+        "aiReview-missed-win": _("A win was available here: {better}."),
+        "aiReview-missed-edge": _("An advantage was given away here; {better} was better."),
+        "aiReview-allowed-win": _("This move let {side} force a win; {better} was better."),
+        "aiReview-allowed-edge": _("This move gave {side} the advantage; {better} was better."),
+        "aiReview-mark-shown": _(
+            "Before move {ply} ({move}): {mark} The better move is drawn on the board."
+        ),
+        "aiReview-eval-line": _("{ply}. {side} {move}: {before} → {after}"),
+        "aiReview-eval-win": _("wins in {n}"),
+        "aiReview-eval-wins": _("wins"),
+        "aiReview-eval-won": _("won"),
+        "aiReview-eval-loss": _("loses in {n}"),
+        "aiReview-eval-loses": _("loses"),
+        "aiReview-eval-lost": _("lost"),
+        "aiReview-eval-draw": pgettext("review evaluation", "draw"),
+        "aiReview-eval-ahead": _("ahead {score}"),
+        "aiReview-eval-even": _("even {score}"),
+        "aiReview-eval-behind": _("behind {score}"),
+        "analysis-win": _("{side} can force a win within {n} moves."),
+        "analysis-win-unknown": _("{side} can force a win."),
+        "analysis-draw": _("A draw with best play."),
     }
 
 
@@ -105,6 +172,7 @@ def _score_four() -> dict[str, str]:
         "pegLevel": _("level {level} {side}"),
         "pegThreat": _("{side} threatens level {level}"),
         "pegBeneath": _("level {level} is under a threat"),
+        "pegHint": _("level {level}: the better move"),
         "resultDrawDetail": _("All 64 balls are in and nobody made a line of four."),
         "resultLine-level-row": _(
             "{side} made four in a row on level {level}, from {from} to {to}."

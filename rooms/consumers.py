@@ -18,7 +18,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from rooms import endings, purge_task, services, wire
+from rooms import endings, purge_task, recent, services, wire
 from rooms.models import Room
 from rooms.services import RoomError
 from throttle import limiter, limits
@@ -222,6 +222,8 @@ class RoomConsumer(Consumer):
     # --- from the group -----------------------------------------------------------------
 
     async def room_event(self, event: dict) -> None:
+        if event["event"] == "moved":
+            recent.follow(event["room"], event["move"])
         self.host_side = event["room"]["host_side"]
         self.version = max(self.version, event["room"]["version"])
         message = {"type": "room", "event": event["event"], "you": self.you()}

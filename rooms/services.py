@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from games.engine import registry
 from games.engine.base import EngineError
+from rooms import recent
 from rooms.models import Connection, Move, Room, SeatTransfer
 from throttle import limiter, limits
 
@@ -31,9 +32,11 @@ if TYPE_CHECKING:
 
 LIFETIME = timedelta(hours=24)  # a room is deleted this long after creation, in any case
 IDLE_LIMIT = timedelta(minutes=30)  # ... or once nobody has been connected for this long
-# Clients ping every 10 s (docs/PROTOCOL.md); a socket's row is refreshed at the first ping after:
-HEARTBEAT_WRITE_SECONDS = 25
-PRESENCE_STALE = timedelta(seconds=60)  # a connection not refreshed for this long is gone
+# Clients ping every 10 s (docs/PROTOCOL.md); a socket's row is refreshed at the first ping after
+# this long. Only a process that dies leaves rows behind (a closed socket's row goes at once),
+# so presence may be coarse: such a row stops counting after PRESENCE_STALE.
+HEARTBEAT_WRITE_SECONDS = 50
+PRESENCE_STALE = timedelta(seconds=120)  # a connection not refreshed for this long is gone
 ROOM_ID_BYTES = 16  # 128 bits from secrets.token_urlsafe: 22 characters
 ROOM_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{22,43}$")
 MOVE_TEXT_MAX = 32  # Move.text's column; every notation's longest move is far shorter
@@ -217,19 +220,26 @@ def play_move(room_id: str, secret: str | None, ply: object, text: object) -> Ro
 
 
 def apply_move(room_id: str, secret: str | None, ply: object, text: object) -> tuple[Room, dict]:
-    """`play_move`, also returning the move as the `moved` event carries it. Three queries:
-    the room, the guarded UPDATE and the move row, the last two in one transaction."""
+    """`play_move`, also returning the move as the `moved` event carries it. Usually two
+    queries in one transaction, the guarded UPDATE and the move row: the room is read only
+    when this process has no recent copy of it (`rooms/recent.py`) or the copy fails."""
     if not _bounded_int(ply, 0, MAX_PLY):
         raise RoomError("bad-field", f"ply must be an integer from 0 to {MAX_PLY}")
     if not isinstance(text, str) or not text.strip() or len(text) > MOVE_TEXT_MAX:
         raise RoomError("bad-field", "move must be a short text in the game's notation")
-    # Outside the transaction: an expired room is deleted here for good (inside, the refusal
-    # would roll the delete back). The UPDATE is guarded by the version read here, so any
-    # change in between (a move, a draw offer, a resignation) makes it apply nothing; then
-    # the room is read again and the move checked again against what is there now.
+    text = text.strip()
+    # A fresh read happens outside the transaction: an expired room is deleted there for
+    # good (inside, the refusal would roll the delete back). The UPDATE is guarded by the
+    # version and the mover's seat as read, so any change in between (a move, a draw offer,
+    # a resignation, a seat link used) makes it apply nothing; then the room is read again
+    # and the move checked again against what is there now.
+    checked = _checked_recent(room_id, secret, ply, text)
     for _attempt in range(3):
-        room = live_room(room_id)
-        side, game, canonical, after = _checked_move(room, secret, ply, text.strip())
+        if checked is None:
+            room = live_room(room_id)
+            checked = room, *_checked_move(room, secret, ply, text)
+        room, side, game, canonical, after = checked
+        checked = None
         outcome = game.outcome(after)
         changes = {
             "state": game.dump(after),
@@ -241,6 +251,7 @@ def apply_move(room_id: str, secret: str | None, ply: object, text: object) -> t
             # A draw offer lapses when the player who made it moves.
             "draw_offer": None if room.draw_offer == side else room.draw_offer,
         }
+        seat = "host" if side == room.host_side else "guest"
         try:
             with transaction.atomic():
                 applied = Room.objects.filter(
@@ -249,20 +260,40 @@ def apply_move(room_id: str, secret: str | None, ply: object, text: object) -> t
                     ply=ply,
                     version=room.version,
                     status=Room.PLAYING,
+                    **{f"{seat}_secret": getattr(room, f"{seat}_secret")},
                 ).update(**changes)
                 if applied:
                     Move.objects.create(
                         room=room, round=room.round, ply=ply, side=side, text=canonical
                     )
         except IntegrityError:  # a move row for this ply exists: another move won the ply
+            recent.forget(room_id)
             raise RoomError("stale-ply", "another move was played first; resync") from None
         if applied:
             break
+        recent.forget(room_id)
     else:
         raise RoomError("stale-ply", "the room kept changing; resync")
     for field, value in changes.items():
         setattr(room, field, value)
+    recent.remember(room)
     return room, {"text": canonical, "player": side, "ply": ply}
+
+
+def _checked_recent(room_id: str, secret: str | None, ply: int, text: str):
+    """`_checked_move` against this process's recent copy of the room, or None when there is
+    none, it may have expired, or it refuses the move (the copy may be what is wrong, so a
+    refusal is only ever given from a fresh read)."""
+    room = recent.recall(room_id)
+    if room is None:
+        return None
+    now = timezone.now()
+    if now >= expires_at(room) or room.last_active_at < now - IDLE_LIMIT:
+        return None
+    try:
+        return room, *_checked_move(room, secret, ply, text)
+    except RoomError:
+        return None
 
 
 def _checked_move(room: Room, secret: str | None, ply: int, text: str):
@@ -385,16 +416,19 @@ def heartbeat(room_id: str, channel_name: str, seat: str, client: str) -> Room:
     """A ping from an open socket: refresh its presence; returns the (live) room."""
     room = live_room(room_id)
     now = timezone.now()
-    if not Connection.objects.filter(channel_name=channel_name).update(seen_at=now):
-        Connection.objects.create(  # a purge took it while it was quiet
-            channel_name=channel_name,
-            room=room,
-            seat=seat,
-            seen_at=now,
-            client=_client_hash(client, now),
-        )
+    with transaction.atomic():  # one commit for both rows
+        if not Connection.objects.filter(channel_name=channel_name).update(seen_at=now):
+            Connection.objects.create(  # a purge took it while it was quiet
+                channel_name=channel_name,
+                room=room,
+                seat=seat,
+                seen_at=now,
+                client=_client_hash(client, now),
+            )
+        if seat:
+            Room.objects.filter(id=room.id).update(**{f"{seat}_seen_at": now})
     if seat:
-        Room.objects.filter(id=room.id).update(**{f"{seat}_seen_at": now})
+        setattr(room, f"{seat}_seen_at", now)
     return room
 
 
@@ -411,10 +445,11 @@ def disconnect(channel_name: str) -> None:
 
 def presence(room: Room) -> dict:
     """Which colours have a live socket now, how many spectators are watching, and for each
-    colour without a socket how many seconds it has been away (`away`, null when present)."""
+    colour without a socket how many seconds it has been away (`away`, null when present).
+    One query: the seats of the room's fresh sockets (spectators are capped per room)."""
     now = timezone.now()
     fresh = Connection.objects.filter(room_id=room.id, seen_at__gte=now - PRESENCE_STALE)
-    seats = set(fresh.values_list("seat", flat=True))
+    seats = list(fresh.values_list("seat", flat=True))
     sides, away = [False, False], [None, None]
     for seat in ("host", "guest"):
         side = side_of(room, seat)
@@ -422,7 +457,7 @@ def presence(room: Room) -> dict:
             sides[side] = True  # type: ignore[index]  # host and guest always have a side
         else:
             away[side] = away_seconds(room, seat, now)  # type: ignore[call-overload]  # as above
-    return {"players": sides, "spectators": fresh.filter(seat="").count(), "away": away}
+    return {"players": sides, "spectators": seats.count(""), "away": away}
 
 
 def away_seconds(room: Room, seat: str, now: datetime) -> int:

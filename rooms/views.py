@@ -21,6 +21,7 @@ from games import content
 from games.catalog import BY_SLUG
 from rooms import services, transfers
 from rooms.consumers import group_name, seat_cookie_name
+from rooms.invitation import invitation
 from rooms.models import Room
 from rooms.services import RoomError
 
@@ -194,8 +195,11 @@ def room_page(request: HttpRequest, room_id: str) -> HttpResponse:
     page_template = content.template(
         f"guide/{entry.slug}.html" if entry.in_guide else "score_four.html"
     )
+    # A shared link previews as an invitation (title, description, picture), never the seats.
+    invite = invitation(entry)
     context = {
-        "meta": content.page_meta(entry.slug),
+        "meta": {"title": invite["title"], "description": invite["description"]},
+        "invite_image": invite["image"],
         "page_key": entry.slug,
         "game": entry,
         "content_html": render_to_string(page_template, request=request),

@@ -215,6 +215,8 @@ SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 # No script reads the CSRF cookie: forms carry the token in a hidden field.
 CSRF_COOKIE_HTTPONLY = True
+# A refused form answers in the site's layout and the reader's language, like every error.
+CSRF_FAILURE_VIEW = "site_config.errors.csrf_failure"
 # HTTPS=1 in production (behind the TLS-terminating proxy); the embedded default is plain HTTP
 # on loopback, where secure-only cookies and redirects would break the site.
 HTTPS = env_bool("HTTPS", False)

@@ -22,3 +22,9 @@ urlpatterns += i18n_patterns(
     path("r/", include("rooms.urls")),
     prefix_default_language=True,
 )
+
+# Error pages in the site's layout and the reader's language (site_config/errors.py).
+handler400 = "site_config.errors.bad_request"
+handler403 = "site_config.errors.forbidden"
+handler404 = "site_config.errors.not_found"
+handler500 = "site_config.errors.server_error"

@@ -1,21 +1,28 @@
 #!/usr/bin/env node
 // Ask a game's AI for a move from the command line:
 //   node tools/ai.mjs --game score-four --level advanced --moves "A1 B2 ..." [--time 1500] [--seed N]
-// Prints {"move": ..., "stats": {...}} as JSON. Bad input prints "error: ..." to stderr and
+// Prints {"move": ..., "stats": {...}} as JSON. With --review, reviews the whole game instead
+// (static/js/ai/review.js; --time is then the time per position) and prints the per-move
+// evaluations and the marked moves as JSON. Bad input prints "error: ..." to stderr and
 // exits with code 2; an engine error names its code (e.g. "peg-full").
 import { SLUGS, loadEngine } from "../static/js/engines/index.js";
 import { seededRandom } from "../static/js/ai/worker.js";
+import { reviewGame } from "../static/js/ai/review.js";
 
 const USAGE = "usage: node tools/ai.mjs --game SLUG [--level beginner|intermediate|advanced] "
-  + "[--moves \"M1 M2 ...\"] [--time MS] [--seed N]";
+  + "[--moves \"M1 M2 ...\"] [--time MS] [--seed N] [--review]";
 
 class UsageError extends Error {}
 
 function parseArgs(argv) {
-  const options = { game: null, level: "advanced", moves: "", time: undefined, seed: undefined };
+  const options = { game: null, level: "advanced", moves: "", time: undefined, seed: undefined, review: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === "--help" || flag === "-h") throw new UsageError(USAGE);
+    if (flag === "--review") {
+      options.review = true;
+      continue;
+    }
     const name = flag.startsWith("--") ? flag.slice(2) : null;
     if (!name || !(name in options)) throw new UsageError(`unknown argument ${flag}\n${USAGE}`);
     const value = argv[++i];
@@ -41,8 +48,11 @@ async function main(argv) {
   const options = parseArgs(argv);
   const engine = await loadEngine(options.game);
   const ai = await import(`../static/js/ai/${options.game}.js`);
-  let state = engine.initialState();
   const texts = options.moves.split(/[\s,]+/).filter(Boolean);
+  if (options.review) {
+    return reviewGame({ engine, ai, moves: texts, timeLimitMs: options.time ?? null, seed: options.seed ?? 1 });
+  }
+  let state = engine.initialState();
   texts.forEach((text, index) => {
     try {
       state = engine.play(state, engine.parseMove(state, text));

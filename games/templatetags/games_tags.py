@@ -2,7 +2,7 @@ from django import template
 from django.conf import settings
 from django.utils.safestring import mark_safe
 
-from games import examples, play_words
+from games import board_pictures, examples, play_words
 from games.catalog import GameEntry
 
 register = template.Library()
@@ -12,6 +12,12 @@ register = template.Library()
 def example_board(slug: str) -> str:
     """The worked example of a game's rules section, drawn before and after its key move."""
     return mark_safe(examples.render(slug))
+
+
+@register.simple_tag
+def board_picture(slug: str) -> str:
+    """A game's small board on the home page: a real position, drawn as inline SVG."""
+    return mark_safe(board_pictures.render(slug))
 
 
 @register.simple_tag

@@ -15,6 +15,7 @@ PAGES = [
     "three-mens-morris/",
     "nine-mens-morris/",
     "dara/",
+    "no-such-page/",  # the 404 page
 ]
 
 

@@ -30,7 +30,7 @@ def start_local(page, root):
 
 
 def point(page, name):
-    return page.locator(f"button[data-point='{name}']")
+    return page.locator(f"[data-board2d] button[data-point='{name}']")
 
 
 def play_points(page, root, points):
@@ -58,7 +58,7 @@ def test_every_point_has_a_name_holding_its_notation(page, live_server_url):
         ("dara", 30, "ko"),
     ]:
         open_game(page, live_server_url, slug, language)
-        buttons = page.locator("button[data-point]")
+        buttons = page.locator("[data-board2d] button[data-point]")
         expect(buttons).to_have_count(count)
         for i in range(count):
             button = buttons.nth(i)
@@ -123,7 +123,7 @@ def test_three_mens_morris_worked_example_and_refusals(page, live_server_url):
     # steps from a1, so it is refused as not-adjacent.
     play_points(page, root, ["c2"])
     expect(root).to_have_attribute("data-stage", "destination")
-    destinations = page.locator("button[data-destination]")
+    destinations = page.locator("[data-board2d] button[data-destination]")
     assert sorted(destinations.evaluate_all("els => els.map(e => e.dataset.point)")) == [
         "b2",
         "c1",
@@ -136,7 +136,7 @@ def test_three_mens_morris_worked_example_and_refusals(page, live_server_url):
     # Escape cancels the selection.
     point(page, "c1").press("Escape")
     expect(root).to_have_attribute("data-stage", "start")
-    expect(page.locator("button[data-selected]")).to_have_count(0)
+    expect(page.locator("[data-board2d] button[data-selected]")).to_have_count(0)
     play_moves(page, root, ["c2-c1"])
     expect(root).to_have_attribute("data-outcome", "0")
     expect(root).to_have_attribute("data-reason", "line")
@@ -155,7 +155,7 @@ def test_nine_mens_morris_mill_capture_skips_protected_pieces(page, live_server_
     play_points(page, root, ["e5"])
     expect(root).to_have_attribute("data-stage", "capture")
     expect(root).to_have_attribute("data-moves", "5")
-    expect(page.locator("button[data-removable]")).to_have_count(3)
+    expect(page.locator("[data-board2d] button[data-removable]")).to_have_count(3)
     play_points(page, root, ["f4"])
     expect(root).to_have_attribute("data-moves", "6")
     expect(point(page, "f4")).to_have_attribute("data-last", "capture")
@@ -163,7 +163,7 @@ def test_nine_mens_morris_mill_capture_skips_protected_pieces(page, live_server_
     # The rules page's example: White's g1 closes a1-d1-g1; d5 stands in a mill.
     play_points(page, root, ["g1"])
     expect(root).to_have_attribute("data-stage", "capture")
-    expect(page.locator("button[data-removable]")).to_have_count(1)
+    expect(page.locator("[data-board2d] button[data-removable]")).to_have_count(1)
     expect(point(page, "g7")).to_have_attribute("data-removable", "")
     expect(point(page, "d5")).to_have_attribute("data-protected", "")
     play_points(page, root, ["d5"])
@@ -206,7 +206,7 @@ def test_dara_placement_rule_and_movement_capture(page, live_server_url):
     play_points(page, root, ["d2", "e2"])
     expect(root).to_have_attribute("data-stage", "capture")
     # Any black stone may go: all twelve are highlighted.
-    expect(page.locator("button[data-removable]")).to_have_count(12)
+    expect(page.locator("[data-board2d] button[data-removable]")).to_have_count(12)
     play_points(page, root, ["a1"])
     expect(root).to_have_attribute("data-moves", "25")
     expect(point(page, "a1")).to_have_attribute("data-owner", "")
@@ -217,15 +217,15 @@ def test_dara_placement_rule_and_movement_capture(page, live_server_url):
 def drive_one_turn(page, root, rng):
     """Make one legal move for the human using only what the board highlights."""
     if root.get_attribute("data-phase") == "placing":
-        choices = page.locator("button[data-selectable]")
+        choices = page.locator("[data-board2d] button[data-selectable]")
     else:
-        pieces = page.locator("button[data-selectable]")
+        pieces = page.locator("[data-board2d] button[data-selectable]")
         pieces.nth(rng.randrange(pieces.count())).click()
         expect(root).to_have_attribute("data-stage", "destination")
-        choices = page.locator("button[data-destination]")
+        choices = page.locator("[data-board2d] button[data-destination]")
     choices.nth(rng.randrange(choices.count())).click()
     if root.get_attribute("data-stage") == "capture":
-        removable = page.locator("button[data-removable]")
+        removable = page.locator("[data-board2d] button[data-removable]")
         removable.nth(rng.randrange(removable.count())).click()
 
 
@@ -259,7 +259,7 @@ def test_start_second_lets_the_ai_open_and_undo_returns_to_the_human(page, live_
     expect(root).to_have_attribute("data-moves", "1")
     expect(root).to_have_attribute("data-interactive", "true")
     expect(root).to_have_attribute("data-to-move", "1")
-    empty = page.locator("button[data-point][data-owner='']").first
+    empty = page.locator("[data-board2d] button[data-point][data-owner='']").first
     empty.click()
     expect(root).to_have_attribute("data-moves", "3")
     expect(root).to_have_attribute("data-interactive", "true")
@@ -302,7 +302,7 @@ def test_keyboard_only_tic_tac_toe(page, live_server_url):
             expect(announcer).to_contain_text(["a1", "b2", "b1", "a3"][ply - 1])
     expect(root).to_have_attribute("data-outcome", "0")
     # Only one point is in the Tab order (roving tabindex).
-    expect(page.locator("button[data-point][tabindex='0']")).to_have_count(1)
+    expect(page.locator("[data-board2d] button[data-point][tabindex='0']")).to_have_count(1)
     dialog = page.locator("[data-result-dialog]")
     expect(dialog).to_have_attribute("open", "")
     page.keyboard.press("Escape")
@@ -321,7 +321,7 @@ def test_board_fits_the_viewport(browser, live_server_url, width):
         assert box["width"] > 250
         assert box["x"] >= 0 and box["x"] + box["width"] <= width
         # Touch targets: every point button at least 30 CSS pixels wide.
-        smallest = page.locator("button[data-point]").evaluate_all(
+        smallest = page.locator("[data-board2d] button[data-point]").evaluate_all(
             "els => Math.min(...els.map(e => e.getBoundingClientRect().width))"
         )
         assert smallest >= 30, (slug, smallest)

@@ -14,7 +14,8 @@ READY = {"score-four": "[data-board3d][data-ready]", "default": "[data-board2d-p
 # The play area's buttons, links and form controls that are visible, with their size.
 TARGETS = """() => [...document.querySelectorAll(
     '.site-header a, .site-header button, .play-layout button, .play-layout a,'
-    + ' .play-layout input, .play-layout summary')]
+    + ' .play-layout input, .play-layout summary, .play-privacy input, .play-privacy summary,'
+    + ' .play-privacy a')]
   .filter((e) => e.checkVisibility() && !e.closest('[hidden]'))
   .map((e) => { const r = e.getBoundingClientRect();
     const box = e.type === 'checkbox' ? e.closest('label').getBoundingClientRect() : r;
@@ -82,7 +83,7 @@ def test_the_menu_opens_with_44_pixel_links_and_closes_with_escape(phone, live_s
 
 def test_nine_mens_morris_points_are_44_pixels_on_a_phone(phone, live_server_url):
     open_page(phone, live_server_url, "nine-mens-morris")
-    sizes = phone.locator("button[data-point]").evaluate_all(
+    sizes = phone.locator("[data-board2d] button[data-point]").evaluate_all(
         "els => els.map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height))"
     )
     assert len(sizes) == 24 and min(sizes) >= 44, sizes

@@ -72,14 +72,16 @@ def test_two_players_on_one_device_resume_a_dara_game(page, live_server_url):
     expect(root).to_have_attribute("data-ready", "true")
     page.locator("[data-start][data-mode=local]").click()
     for count, name in enumerate(["a1", "f5", "b1"], start=1):
-        page.locator(f"button[data-point='{name}']").click()
+        page.locator(f"[data-board2d] button[data-point='{name}']").click()
         expect(root).to_have_attribute("data-moves", str(count))
     page.reload()
     page.locator("[data-resume-game]").click()
     expect(root).to_have_attribute("data-mode", "local")
     expect(root).to_have_attribute("data-moves", "3")
     expect(root).to_have_attribute("data-to-move", "1")
-    expect(page.locator("button[data-point='f5']")).to_have_attribute("data-owner", "1")
+    expect(page.locator("[data-board2d] button[data-point='f5']")).to_have_attribute(
+        "data-owner", "1"
+    )
     # A new game started instead replaces the saved one.
     page.locator("[data-game-controls] [data-action=again]").click()
     expect(root).to_have_attribute("data-moves", "0")

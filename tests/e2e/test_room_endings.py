@@ -152,9 +152,9 @@ def test_a_hidden_tab_is_told_in_its_title_that_it_is_its_move(browser, live_ser
     try:
         title = host.title()
         host.evaluate(HIDE)  # the host switches to another tab
-        host.locator("button[data-point='a1']").click()
+        host.locator("[data-board2d] button[data-point='a1']").click()
         expect(page_of(guest)).to_have_attribute("data-moves", "1")
-        guest.locator("button[data-point='b1']").click()
+        guest.locator("[data-board2d] button[data-point='b1']").click()
         expect(host).to_have_title(re.compile(r"^● "))
         assert host.title().endswith(title)
         host.evaluate(SHOW)

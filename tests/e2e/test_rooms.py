@@ -51,7 +51,7 @@ def play2d(mover, watchers, move):
     before = int(page_of(mover).get_attribute("data-moves"))
     body, _, capture = move.partition("x")
     for name in body.split("-") + ([capture] if capture else []):
-        mover.locator(f"button[data-point='{name}']").click()
+        mover.locator(f"[data-board2d] button[data-point='{name}']").click()
     for viewer in [mover, *watchers]:
         expect(page_of(viewer)).to_have_attribute("data-moves", str(before + 1))
 
@@ -90,7 +90,7 @@ def test_tic_tac_toe_online_with_reload_spectator_and_rematch(browser, live_serv
         expect(visitor.locator("[data-room-spectator]")).to_be_visible()
         expect(visitor.locator("[data-room-join-button]")).to_be_hidden()
         expect(page_of(visitor)).to_have_attribute("data-moves", "2")
-        visitor.locator("button[data-point='c3']").click(force=True)
+        visitor.locator("[data-board2d] button[data-point='c3']").click(force=True)
         play2d(host, [guest, visitor], "a2")
         play2d(guest, [host, visitor], "b2")
         play2d(host, [guest, visitor], "a3")  # a column: the creator (first) wins
@@ -144,7 +144,7 @@ def test_room_words_agree_for_the_host_a_visitor_and_a_spectator(browser, live_s
         expect(host.locator("[data-turn-line]")).to_have_text(waiting)
         assert host.locator(f".play-layout :text-is('{waiting}')").count() == 1
         expect(host.locator("[data-status-phase]")).to_have_text("")
-        host.locator("button[data-point='b2']").click(force=True)
+        host.locator("[data-board2d] button[data-point='b2']").click(force=True)
         expect(host.locator("[data-play-message]")).to_have_text(strings["error-friend-not-joined"])
         # Someone who opened the link but has not joined is not "watching".
         guest.goto(url)
@@ -161,7 +161,7 @@ def test_room_words_agree_for_the_host_a_visitor_and_a_spectator(browser, live_s
         turn = strings["statusTurn"].replace("{side}", side)
         expect(visitor.locator("[data-turn-line]")).to_have_text(turn)
         expect(visitor.locator("[data-status-phase]")).to_have_text("")
-        visitor.locator("button[data-point='b2']").click(force=True)
+        visitor.locator("[data-board2d] button[data-point='b2']").click(force=True)
         expect(visitor.locator("[data-play-message]")).to_have_text(strings["error-spectator"])
         host.wait_for_function(f"({SPECTATORS})().then((n) => n >= 1)", timeout=15000)
         expect(host.locator("[data-room-watchers]")).to_be_visible()

@@ -45,7 +45,7 @@ def play_local_game(page, base):
     page.locator("[data-start][data-mode=local]").click()
     expect(root).to_have_attribute("data-mode", "local")
     for index, name in enumerate(X_WINS, start=1):
-        page.locator(f"button[data-point='{name}']").click()
+        page.locator(f"[data-board2d] button[data-point='{name}']").click()
         expect(root).to_have_attribute("data-moves", str(index))
     expect(root).to_have_attribute("data-outcome", "0")
 
@@ -172,14 +172,82 @@ def test_a_finished_game_sends_exactly_the_documented_fields(
     )
     page.goto(f"{live_server_url}/ko/privacy/")
 
-    # "What is sent?" on the privacy page shows that body, character for character.
+    # "What is sent?" on the privacy page lists that body's events, field by field, with
+    # every value exactly as sent.
     root = switch(page)
     root.locator("summary").click()
-    shown = root.locator("[data-stats-sent-list] pre")
-    expect(shown).to_have_count(1)
-    assert shown.first.text_content() == body
+    expect(root.locator("[data-stats-sent-list] .stats-sent__body")).to_have_count(1)
+    assert shown_events(root) == [
+        {
+            name: value if isinstance(value, str) else json.dumps(value)
+            for name, value in event.items()
+        }
+        for event in batch["events"]
+    ]
+    expect(root.locator("[data-stats-sent-list] pre")).to_have_count(0)  # no raw JSON
     expect(root.locator("[data-stats-sent-empty]")).to_be_hidden()
     assert errors == []  # no CSP violation, no refused statistics report
+
+
+# Each shown event as {field as sent: value as shown}, read from the list's rows.
+SHOWN_EVENTS = """(root) => [...root.querySelectorAll('.stats-sent__event')].map((event) =>
+  Object.fromEntries([...event.querySelectorAll('dt')].map((term) => [
+    term.querySelector('.stats-sent__name').textContent,
+    term.nextElementSibling.textContent])))"""
+
+
+def shown_events(root):
+    return root.evaluate(SHOWN_EVENTS)
+
+
+LANGUAGES = ["ko", "ja", "zh-hans"]
+FIELD_WORDS = {"ko": "게임", "ja": "ゲーム", "zh-hans": "游戏"}  # stats/labels.py's "Game"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("viewport", [(390, 844), (1280, 800)], ids=["phone", "laptop"])
+def test_the_switch_sits_below_the_game_controls_and_reads_as_a_list(
+    browser, live_server_url, language, viewport
+):
+    """Out of the controls' panel, below the board and the panel, still one click to flip; its
+    "What is sent?" lists fields and values in the page's language, none broken mid-word."""
+    width, height = viewport
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(f"{live_server_url}/{language}/tic-tac-toe/")
+    root = switch(page)
+    expect(page.locator(".play-panel [data-stats-switch]")).to_have_count(0)
+    switch_box = root.bounding_box()
+    for part in (".play-board", ".play-panel"):
+        box = page.locator(part).bounding_box()
+        assert switch_box["y"] >= box["y"] + box["height"], (part, box, switch_box)
+    toggle = root.locator("[data-stats-toggle]")
+    expect(toggle).to_be_checked()
+    toggle.click()  # one click away
+    expect(toggle).not_to_be_checked()
+    toggle.click()
+    expect(toggle).to_be_checked()
+
+    board = page.locator("[data-board2d-page]")
+    page.locator("[data-start][data-mode=local]").click()
+    for index, name in enumerate(X_WINS, start=1):
+        page.locator(f"[data-board2d] button[data-point='{name}']").click()
+        expect(board).to_have_attribute("data-moves", str(index))
+    page.keyboard.press("Escape")  # the result dialog
+    page.evaluate("window.dispatchEvent(new Event('pagehide'))")  # the client flushes
+    root.locator("summary").click()
+    events = shown_events(root)
+    assert [event["event"] for event in events] == ["game-start", "game-end"]
+    assert events[0]["game"] == "tic-tac-toe" and events[0]["lang"] == language
+    first_term = root.locator(".stats-sent__event dt").nth(1)
+    expect(first_term).to_contain_text(FIELD_WORDS[language])
+    # Every value sits on one line inside the panel.
+    for value in root.locator(".stats-sent__event dd code").all():
+        box = value.bounding_box()
+        line = float(value.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)"))
+        assert box["height"] < 1.5 * line, value.text_content()
+        assert box["x"] + box["width"] <= width, value.text_content()
+    context.close()
 
 
 def test_a_cross_site_post_is_refused(context, live_server_url):

@@ -25,11 +25,17 @@ def test_the_first_tic_tac_toe_mark_follows_the_language(
     expect(root).to_have_attribute("data-moves", "1")
     point(page, "b2").click()
     expect(root).to_have_attribute("data-moves", "2")
-    expect(page.locator(f"[data-piece=a1] {first}")).to_have_count(1)
-    expect(page.locator(f"[data-piece=b2] {second}")).to_have_count(1)
+    board = page.locator("[data-board2d]")
+    expect(board.locator(f"[data-piece=a1] {first}")).to_have_count(1)
+    expect(board.locator(f"[data-piece=b2] {second}")).to_have_count(1)
     expect(page.locator("[data-status-side='0'] th")).to_have_text(first_label)
     page.goto(f"{live_server_url}/{language}/rules/three-in-a-row/")
-    # After the example's last move the first player has three marks, the second two.
-    after = page.locator("#tic-tac-toe .example-board").nth(1)
-    marks_o = after.locator("circle[stroke=currentColor]")
-    expect(marks_o).to_have_count(3 if language == "ja" else 2)
+    # The example's board: the first player holds a1 and b1, the second b2 and a3.
+    example = page.locator("#tic-tac-toe [data-example]")
+    expect(example).to_have_attribute("data-ready", "true")
+    board = example.locator("[data-example-board]")
+    expect(board.locator(f"[data-piece] {first}")).to_have_count(2)
+    expect(board.locator(f"[data-piece=a3] {second}")).to_have_count(1)
+    # Without scripts, the picture after the example's move: three marks of the first player.
+    after = example.locator("[data-example-figures] svg").nth(1)
+    expect(after.locator(f"[data-piece] {first}")).to_have_count(3)

@@ -1,8 +1,12 @@
 """The rules pages' worked examples, replayed through the engines as the pages draw them."""
 
+import json
+import re
+
 from django.utils import translation
 
-from games import examples
+from games import examples, play_words
+from games.engine.base import play_text
 
 
 def outcome_after(slug):
@@ -48,3 +52,35 @@ def test_every_example_renders_two_labelled_boards_in_each_language():
                 html = examples.render(slug)
                 assert html.count("<svg") == 2 and html.count('role="img"') == 2
                 assert "Board" not in html and "Before" not in html
+
+
+def test_the_other_answers_an_example_accepts_reach_the_same_outcome():
+    for slug, example in examples.EXAMPLES.items():
+        game, before, after = examples.positions(slug)
+        expected = game.outcome(after)
+        for move in example.also:
+            outcome = game.outcome(play_text(game, before, move))
+            assert expected is not None and outcome is not None, (slug, move)
+            assert (outcome.winner, outcome.reason) == (expected.winner, expected.reason)
+    assert examples.EXAMPLES["dara"].also  # the Dara text says any of the three captures wins
+
+
+def test_the_puzzle_gets_the_position_before_and_the_answers_in_each_language():
+    for language in ("ko", "ja", "zh-hans"):
+        with translation.override(language):
+            for slug, example in examples.EXAMPLES.items():
+                game, before, _after = examples.positions(slug)
+                html = examples.render(slug)
+                position = re.search(
+                    rf'<script id="example-position-{slug}" type="application/json">(.*?)</script>',
+                    html,
+                )
+                assert game.dump(game.load(json.loads(position.group(1)))) == game.dump(before)
+                answers = " ".join((example.key_move, *example.also))
+                assert f'data-answers="{answers}"' in html
+                strings = re.search(
+                    rf'<script id="example-strings-{slug}" type="application/json">(.*?)</script>',
+                    html,
+                    re.S,
+                )
+                assert json.loads(strings.group(1)) == play_words.for_example(slug)

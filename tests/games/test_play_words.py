@@ -53,3 +53,18 @@ def test_page_carries_the_words_as_json(client, slug):
     block = re.search(r'<script id="ui-strings" type="application/json">(.*?)</script>', html, re.S)
     assert block, "the page has no #ui-strings block"
     assert json.loads(block.group(1)) == words(slug, "zh-hans").ui
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("slug", [g.slug for g in GAMES if g.board == "2d"])
+def test_every_word_of_the_example_puzzles_is_translated(slug, language):
+    with translation.override("en"):
+        english = play_words.for_example(slug)
+        english_name = str(BY_SLUG[slug].name)
+    with translation.override(language):
+        translated = play_words.for_example(slug)
+        name = str(BY_SLUG[slug].name)
+    assert translated.keys() == english.keys()
+    untranslated = {k for k, v in translated.items() if v == english[k] and has_words(v)}
+    assert untranslated <= SAME_AS_ENGLISH
+    assert name in translated["example-board-label"] and english_name != name

@@ -1,6 +1,7 @@
 // The pure parts of the 2D play page: building a move point by point from the engines' legal
 // moves (static/js/board2d/intents.js), the status facts read from dump()
-// (static/js/board2d/status.js) and the keyboard geometry (static/js/board2d/geometry.js).
+// (static/js/board2d/status.js) and the keyboard geometry (static/js/board2d/geometry.js);
+// board2d-view.test.mjs has the shared view (view.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

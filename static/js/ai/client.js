@@ -1,6 +1,8 @@
 // The page's handle on the AI worker (static/js/ai/worker.js).
 //   const ai = new AiClient(workerUrl);
 //   const { move, stats } = await ai.search({ slug, state, level, seed });
+//   const analysis = await ai.analyse({ slug, state, timeLimitMs });  // what the position holds
+//   const review = await ai.review({ slug, moves, onProgress: (done, total) => … });
 //   ai.cancel();   // every pending search rejects with an AbortError
 // A search runs synchronously inside the worker and cannot read messages, so cancelling
 // terminates the worker; the next search starts a fresh one.
@@ -50,19 +52,38 @@ export class AiClient {
   receive(data) {
     const entry = this.pending.get(data?.id);
     if (!entry) return; // an answer for a search that was cancelled
+    if (data.type === "progress") {
+      entry.onProgress?.(data.done, data.total);
+      return;
+    }
     this.pending.delete(data.id);
     if (data.type === "result") entry.resolve({ move: data.move, stats: data.stats });
+    else if (data.type === "analysis") entry.resolve(data.analysis);
+    else if (data.type === "review") entry.resolve(data.review);
     else entry.reject(new AiError(data.code ?? "internal", data.message ?? "the AI failed"));
   }
 
   // { slug, state (the engine's dump()), level, seed?, timeLimitMs?, signal? }
   search({ slug, state, level, seed, timeLimitMs, signal } = {}) {
+    return this.request({ type: "search", slug, state, level, seed, timeLimitMs }, { signal });
+  }
+
+  // { slug, state, timeLimitMs?, signal? } -> {score, exact, distance, outcome, kind, best}
+  analyse({ slug, state, timeLimitMs, signal } = {}) {
+    return this.request({ type: "analyse", slug, state, timeLimitMs }, { signal });
+  }
+
+  // { slug, moves (notation), seed?, timeLimitMs?, signal?, onProgress? } -> the review
+  review({ slug, moves, seed, timeLimitMs, signal, onProgress } = {}) {
+    return this.request({ type: "review", slug, moves, seed, timeLimitMs }, { signal, onProgress });
+  }
+
+  request(fields, { signal, onProgress } = {}) {
     if (signal?.aborted) return Promise.reject(abortError("the search was cancelled"));
     const id = this.nextId++;
-    const message = { type: "search", id, slug, state, level };
-    if (seed !== undefined) message.seed = seed;
-    if (timeLimitMs !== undefined) message.timeLimitMs = timeLimitMs;
-    const promise = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    const message = { id };
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined) message[key] = value;
+    const promise = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject, onProgress }));
     // Aborting cancels the worker (and so every pending search) only while this one runs.
     signal?.addEventListener("abort", () => { if (this.pending.has(id)) this.cancel(); }, { once: true });
     this.ensureWorker().postMessage(message);

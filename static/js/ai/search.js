@@ -151,6 +151,12 @@ export function iterativeDeepening({
   };
 }
 
+// What every AI's stats say about the position (as Score Four's do, docs/AI.md): `score`
+// for the side to move (null when nothing was searched), `exact` when the result is proven
+// (a win or loss the search saw to the end), `distance` the plies to that end.
+const UNKNOWN = Object.freeze({ score: null, exact: false, distance: null, forced: null });
+const PROVEN = WIN - 1000;
+
 export const LEVELS = Object.freeze(["beginner", "intermediate", "advanced"]);
 export const BEGINNER_RANDOM_SHARE = 0.4;
 
@@ -170,10 +176,16 @@ export function chooseByLevel(game, state, options = {}) {
   if (level === "beginner" && random() < BEGINNER_RANDOM_SHARE) {
     return {
       move: pickRandom(moves, random),
-      stats: { depth: 0, nodes: 0, ms: Math.round(clock() - started), randomMove: true },
+      stats: { ...UNKNOWN, depth: 0, nodes: 0, ms: Math.round(clock() - started), randomMove: true },
     };
   }
   if (level === "advanced" && game.advanced) return game.advanced(state, { ...options, random });
+  if (moves.length === 1) {
+    return {
+      move: moves[0],
+      stats: { ...UNKNOWN, depth: 0, nodes: 0, ms: Math.round(clock() - started), randomMove: false, forced: "only" },
+    };
+  }
   const timeLimitMs = options.timeLimitMs ?? 1500;
   const limits = level === "advanced"
     ? { maxDepth: 64, timeLimitMs }
@@ -182,7 +194,16 @@ export function chooseByLevel(game, state, options = {}) {
     engine: game.engine, state, evaluate: game.evaluate, order: game.order, random, shouldStop,
     ...limits,
   });
-  return { move: found.move, stats: { ...found.stats, ms: Math.round(clock() - started) } };
+  return {
+    move: found.move,
+    stats: { ...found.stats, ...scoreStats(found.score), ms: Math.round(clock() - started) },
+  };
+}
+
+function scoreStats(score) {
+  if (!Number.isFinite(score)) return UNKNOWN;
+  const exact = Math.abs(score) >= PROVEN;
+  return { score, exact, distance: exact ? WIN - Math.abs(score) : null, forced: null };
 }
 
 // Perfect play from a solved table (see solveGraph): take the fastest win, else a draw, else
@@ -220,9 +241,15 @@ export function chooseFromTable({ engine, state, table, keyOf, random = Math.ran
       best.push(move);
     }
   }
+  // The table's answer is exact: a win or loss in `distance` plies, or a draw (no distance).
+  const value = bestRank > 0 ? 1 : bestRank < 0 ? -1 : 0;
+  const distance = value === 1 ? 1000 - bestRank : value === -1 ? 1000 + bestRank : null;
   return {
     move: pickRandom(best, random),
-    value: bestRank > 0 ? 1 : bestRank < 0 ? -1 : 0,
-    stats: { depth: deepest, nodes: table.size, ms: Math.round(clock() - started), randomMove: false },
+    value,
+    stats: {
+      depth: deepest, nodes: table.size, ms: Math.round(clock() - started), randomMove: false,
+      score: value === 0 ? 0 : value * (WIN - distance), exact: true, distance, forced: null,
+    },
   };
 }

@@ -1,15 +1,23 @@
-// The AI's Web Worker, one for every game. Protocol (one message in, one message out):
+// The AI's Web Worker, one for every game. Protocol (one message in, one message out, plus
+// progress messages during a review):
 //   in   {type: "search", id, slug, state, level, seed?, timeLimitMs?}
 //        state is the engine's dump(); seed (an integer) makes the AI's random choices
 //        repeatable.
 //   out  {type: "result", id, move, stats}   move in the game's canonical notation
-//        {type: "error", id, code, message}  code: an EngineError code, "bad-request",
+//   in   {type: "analyse", id, slug, state, timeLimitMs?}   what the position holds for the
+//        side to move (static/js/ai/review.js analysePosition)
+//   out  {type: "analysis", id, analysis: {score, exact, distance, outcome, kind, best}}
+//   in   {type: "review", id, slug, moves: ["A1", ...], seed?, timeLimitMs?}   a whole game
+//   out  {type: "progress", id, done, total}   after each position reviewed
+//        {type: "review", id, review}         static/js/ai/review.js reviewGame's answer
+//   out  {type: "error", id, code, message}  code: an EngineError code, "bad-request",
 //                                             "unknown-game", "bad-level" or "internal"
 // handleMessage is a plain async function so node tests can drive the protocol without a
 // browser; the worker wiring at the bottom only runs inside a real worker. Searches are
 // synchronous, so a search cannot be interrupted by a message: AiClient cancels by
 // terminating the worker (static/js/ai/client.js).
 import { SLUGS, loadEngine } from "../engines/index.js";
+import { analysePosition, reviewGame } from "./review.js";
 
 // mulberry32: a small, fast, seedable generator returning numbers in [0, 1).
 export function seededRandom(seed) {
@@ -44,7 +52,7 @@ function checkRequest(data) {
   if (data === null || typeof data !== "object") {
     throw new RequestError("bad-request", "a message must be an object");
   }
-  if (data.type !== "search") {
+  if (!["search", "analyse", "review"].includes(data.type)) {
     throw new RequestError("bad-request", `unknown message type ${JSON.stringify(data.type)}`);
   }
   if (typeof data.slug !== "string" || !SLUGS.includes(data.slug)) {
@@ -57,15 +65,30 @@ function checkRequest(data) {
       && !(typeof data.timeLimitMs === "number" && data.timeLimitMs > 0)) {
     throw new RequestError("bad-request", "timeLimitMs must be a positive number");
   }
+  if (data.type === "review" && !(Array.isArray(data.moves) && data.moves.every((m) => typeof m === "string"))) {
+    throw new RequestError("bad-request", "moves must be a list of moves in notation");
+  }
 }
 
-export async function handleMessage(data, { loadGame = loadEngine, loadPlayer = loadAi } = {}) {
+// `post` receives the progress messages of a review (the answer is returned).
+export async function handleMessage(data, { loadGame = loadEngine, loadPlayer = loadAi, post = () => {} } = {}) {
   const id = data !== null && typeof data === "object" ? data.id : undefined;
   try {
     checkRequest(data);
     const engine = await loadGame(data.slug);
-    const state = engine.load(data.state);
     const ai = await loadPlayer(data.slug);
+    if (data.type === "review") {
+      const review = reviewGame({
+        engine, ai, moves: data.moves, timeLimitMs: data.timeLimitMs ?? null, seed: data.seed ?? 1,
+        onProgress: (done, total) => post({ type: "progress", id, done, total }),
+      });
+      return { type: "review", id, review };
+    }
+    const state = engine.load(data.state);
+    if (data.type === "analyse") {
+      const analysis = analysePosition(engine, ai, state, { timeLimitMs: data.timeLimitMs ?? 300 });
+      return { type: "analysis", id, analysis };
+    }
     const options = {
       level: data.level,
       random: data.seed === undefined ? Math.random : seededRandom(data.seed),
@@ -83,6 +106,6 @@ export async function handleMessage(data, { loadGame = loadEngine, loadPlayer = 
 if (typeof WorkerGlobalScope !== "undefined" && typeof self !== "undefined"
     && self instanceof WorkerGlobalScope) {
   self.addEventListener("message", async (event) => {
-    self.postMessage(await handleMessage(event.data));
+    self.postMessage(await handleMessage(event.data, { post: (message) => self.postMessage(message) }));
   });
 }

@@ -23,9 +23,13 @@ export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
 }
 
+// Each board's gradients get their own ids: a rules page can hold a play board and examples.
+let boardCount = 0;
+
 export class Board2D {
   constructor(root, { slug, strings, onChoose, onCancel }) {
     this.root = root;
+    this.gradientId = `board2d-stone-${++boardCount}`;
     this.slug = slug;
     this.strings = strings;
     this.layout = layoutFor(slug);
@@ -83,7 +87,7 @@ export class Board2D {
     const defs = svg("defs", {}, this.svg);
     for (const player of [0, 1]) {
       const gradient = svg("radialGradient", {
-        id: `board2d-stone-${player}`, cx: "38%", cy: "32%", r: "70%",
+        id: `${this.gradientId}-${player}`, cx: "38%", cy: "32%", r: "70%",
       }, defs);
       svg("stop", { offset: "0%", class: `stone-stop stone-stop--${player}-light` }, gradient);
       svg("stop", { offset: "100%", class: `stone-stop stone-stop--${player}-dark` }, gradient);
@@ -170,7 +174,8 @@ export class Board2D {
   //   protectedPieces: Set of enemy pieces that may not be removed now,
   //   lastMove: {from, to, capture} | null, winCells: [points],
   //   moveCount: plies played (the newest piece is animated when it changes),
-  //   interactive: whether a person may choose now }
+  //   interactive: whether a person may choose now,
+  //   hint: {from, to, capture, player} | null: a better move drawn as a ghost (the AI review) }
   render(view) {
     this.marks.replaceChildren();
     this.pieces.replaceChildren();
@@ -210,7 +215,40 @@ export class Board2D {
         if (point !== view.selected) svg("circle", { cx: xy[point][0], cy: xy[point][1], r: r + 6, class: "mark-movable" }, this.overlay);
       }
     }
+    this.drawHint(view.hint);
     this.labelPoints(view);
+  }
+
+  // A move suggested, not played: a see-through piece where it lands, a dashed ring where it
+  // leaves, a cross on the piece it would remove.
+  drawHint(hint) {
+    this.root.dataset.hint = hint ? [hint.from, hint.to, hint.capture].filter(Boolean).join(" ") : "";
+    if (!hint) return;
+    const { xy, pieceRadius: r } = this.layout;
+    const group = svg("g", { class: "mark-hint" }, this.overlay);
+    if (hint.from) {
+      const [x1, y1] = xy[hint.from];
+      const [x2, y2] = xy[hint.to];
+      svg("circle", { cx: x1, cy: y1, r: r + 8, class: "mark-hint__from" }, group);
+      svg("line", { x1, y1, x2, y2, class: "mark-hint__path" }, group);
+    }
+    const ghost = svg("g", { class: `mark-hint__piece piece piece--${hint.player}` }, group);
+    const [x, y] = xy[hint.to];
+    if (this.slug === "tic-tac-toe") {
+      const firstIsO = this.root.closest("[data-first-mark]")?.dataset.firstMark === "o";
+      if ((hint.player === 0) !== firstIsO) {
+        const d = r * 0.78;
+        svg("path", { d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x + d} ${y - d}L${x - d} ${y + d}`, class: "mark-x" }, ghost);
+      } else svg("circle", { cx: x, cy: y, r: r * 0.8, class: "mark-o" }, ghost);
+    } else {
+      svg("circle", { cx: x, cy: y, r, class: "stone", fill: `url(#board2d-stone-${hint.player})` }, ghost);
+    }
+    svg("circle", { cx: x, cy: y, r: r + 10, class: "mark-hint__ring" }, group);
+    if (hint.capture) {
+      const [cx, cy] = xy[hint.capture];
+      const d = r * 0.55;
+      svg("path", { d: `M${cx - d} ${cy - d}L${cx + d} ${cy + d}M${cx + d} ${cy - d}L${cx - d} ${cy + d}`, class: "mark-hint__capture" }, group);
+    }
   }
 
   drawPiece(point, owner, fresh, shielded) {
@@ -232,7 +270,7 @@ export class Board2D {
       return;
     }
     svg("circle", { cx: x + 2, cy: y + 4, r, class: "stone-shadow" }, group);
-    svg("circle", { cx: x, cy: y, r, class: "stone", fill: `url(#board2d-stone-${owner})` }, group);
+    svg("circle", { cx: x, cy: y, r, class: "stone", fill: `url(#${this.gradientId}-${owner})` }, group);
     svg("circle", { cx: x, cy: y, r: r * 0.62, class: "stone-ring" }, group);
   }
 

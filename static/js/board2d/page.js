@@ -14,8 +14,9 @@ import { PlayController, createSession } from "../play/controller.js";
 import { mayBeAsked, waitKey } from "../play/words.js";
 import { loadStrings } from "../play/strings.js";
 import { Board2D } from "./board.js";
-import { IDLE, back, choose, highlights, splitMove, stageOf } from "./intents.js";
-import { describe, gameInfo, occupancy } from "./status.js";
+import { IDLE, back, splitMove, stageOf } from "./intents.js";
+import { gameInfo } from "./status.js";
+import { boardStrings, boardView, choosePoint, engineCode, refusalKey } from "./view.js";
 
 class Board2DView {
   constructor({ root, engine, controller, t }) {
@@ -30,30 +31,10 @@ class Board2DView {
     this.status = root.querySelector("[data-board2d-status]");
     this.board = new Board2D(root.querySelector("[data-board2d]"), {
       slug: this.slug,
-      strings: this.boardStrings(),
+      strings: boardStrings(t),
       onChoose: (point) => this.choosePoint(point),
       onCancel: () => this.cancel(),
     });
-  }
-
-  boardStrings() {
-    const t = this.t;
-    return {
-      boardLabel: t("board-label"),
-      pointLabel: t("point-label"),
-      pointWithState: t("point-with-state"),
-      pointEmpty: t("point-empty"),
-      pieceNames: [t("piece-0"), t("piece-1")],
-      stateSeparator: t("listSeparator"),
-      stateSelected: t("state-selected"),
-      stateDestination: t("state-destination"),
-      stateRemovable: t("state-removable"),
-      stateProtected: t("state-protected"),
-      stateWinning: t("state-winning"),
-      "stateLast-to": t("state-last-to"),
-      "stateLast-from": t("state-last-from"),
-      "stateLast-capture": t("state-last-capture"),
-    };
   }
 
   // --- what the controller asks of a board -----------------------------------------------
@@ -100,15 +81,7 @@ class Board2DView {
     if (session.outcome) return this.refuse("game-over");
     if (!session.canPlay()) return this.refuse("not-your-turn");
     const state = session.state;
-    const dump = this.engine.dump(state);
-    const owners = occupancy(this.slug, dump);
-    const result = choose({
-      moves: this.legalMoves(state),
-      placing: describe(this.slug, dump).phase === "placing",
-      owner: (p) => (owners.has(p) ? owners.get(p) : null),
-      player: this.engine.toMove(state),
-      movement: this.info.movement,
-    }, this.pending, point);
+    const result = choosePoint(this.engine, state, this.pending, point);
     if (result.kind === "play") {
       const refused = this.controller.play(result.move);
       if (refused) this.refuse(refused.code, point);
@@ -121,31 +94,11 @@ class Board2DView {
       this.controller.render();
       return undefined;
     }
-    return this.refuse(this.engineCode(state, result.attempt), point);
-  }
-
-  // Why the engine refuses `text`: its EngineError code.
-  engineCode(state, text) {
-    try {
-      this.engine.play(state, this.engine.parseMove(state, text));
-    } catch (error) {
-      if (typeof error?.code === "string") return error.code;
-      throw error;
-    }
-    // choose() only asks about texts that are not legal moves; reaching here is a bug.
-    throw new Error(`the engine accepted ${text}, which is not among the legal moves`);
+    return this.refuse(engineCode(this.engine, state, result.attempt), point);
   }
 
   refuse(code, point = null) {
-    let key = `error-${code}`;
-    const state = this.session.state;
-    // capture-invalid has two causes: a protected enemy piece, or no enemy piece at all.
-    if (code === "capture-invalid") {
-      const owners = occupancy(this.slug, this.engine.dump(state));
-      key = owners.get(point) === 1 - this.engine.toMove(state) ? "error-capture-protected" : "error-capture-invalid";
-    }
-    // wrong-phase: moving while pieces remain to be placed, or placing once all are placed.
-    if (code === "wrong-phase" && this.root.dataset.phase !== "placing") key = "error-wrong-phase-moving";
+    let key = refusalKey(this.engine, this.session.state, code, point);
     if (code === "not-your-turn") key = waitKey(this.session);
     this.controller.refuse(code, this.t(key));
     return undefined;
@@ -159,53 +112,25 @@ class Board2DView {
     this.controller.render();
   }
 
-  legalMoves(state) {
-    return this.engine.legalMoves(state).map((move) => this.engine.formatMove(state, move));
-  }
-
   // --- drawing ---------------------------------------------------------------------------
 
-  draw({ state, ply, moves, interactive, reviewing, entries }) {
+  draw({ state, ply, moves, interactive, reviewing, entries, hint = null }) {
     const session = this.session;
-    const dump = this.engine.dump(state);
-    const facts = describe(this.slug, dump);
-    const outcome = this.engine.outcome(state);
-    const owners = occupancy(this.slug, dump);
-    const marks = highlights(interactive ? this.legalMoves(state) : [], this.pending);
-    const player = this.engine.toMove(state);
-    // A move waiting for its capture is drawn as made.
-    if (this.pending.to !== null) {
-      if (this.pending.from) owners.delete(this.pending.from);
-      owners.set(this.pending.to, player);
-    }
-    const protectedPieces = new Set();
-    if (marks.stage === "capture") {
-      for (const [p, owner] of owners) if (owner !== player && !marks.removable.has(p)) protectedPieces.add(p);
-    }
     const last = moves.at(-1);
-    this.board.render({
-      owners,
-      selected: this.pending.from,
-      pendingTo: this.pending.to,
-      selectable: marks.selectable,
-      destinations: marks.destinations,
-      removable: marks.removable,
-      protectedPieces,
-      placing: facts.phase === "placing",
-      lastMove: last ? splitMove(last.text) : null,
-      winCells: outcome?.cells ?? [],
-      moveCount: ply,
-      interactive,
+    const { view, facts, stage, outcome } = boardView(this.engine, state, this.pending, {
+      interactive, lastMove: last ? splitMove(last.text) : null, moveCount: ply,
+      hint: hint ? { ...splitMove(hint.text), player: hint.player } : null,
     });
+    this.board.render(view);
     Object.assign(this.root.dataset, {
       phase: facts.phase,
-      stage: marks.stage,
+      stage,
       outcome: session.outcome ? String(session.outcome.winner ?? "draw") : "",
       reason: session.outcome?.reason ?? "",
       interactive: String(interactive),
       reviewPly: reviewing ? String(ply) : "",
     });
-    this.renderStatus(facts, marks.stage, outcome, { ply, reviewing, entries });
+    this.renderStatus(facts, stage, outcome, { ply, reviewing, entries });
   }
 
   // Under the board: the phase (or what the position shows), each side's pieces, the counters.

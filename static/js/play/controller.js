@@ -7,17 +7,21 @@
 //   view.sideName(player)            -> "White" / "X"
 //   view.entries(history, moves)     -> [{text, label, player}] (shown text, spoken label)
 //   view.resultDetail(outcome)       -> the sentence under the result's title
-//   view.draw({state, ply, moves, interactive, reviewing})   draw a position
+//   view.draw({state, ply, moves, interactive, reviewing, hint})   draw a position; hint
+//                                    ({text, player} or null) is a better move to draw as a
+//                                    ghost (the AI review's mark being shown)
 //   view.changed?(detail, {newMove}) a new position arrived (drop half-built moves, animate)
 //   view.focus?()                    where focus goes when a game starts
 //
 // The controller writes data-mode, data-moves, data-to-move, data-thinking and data-error on
 // the page's state element (`root`), for tests.
 import { AiClient } from "../ai/client.js";
+import { AnalysisLine } from "./analysis-line.js";
 import { announce } from "./announce.js";
 import { ModePanel } from "./mode-panel.js";
 import { MoveList } from "./move-list.js";
 import { ResultDialog } from "./result-dialog.js";
+import { ReviewPanel } from "./review-panel.js";
 import { GameSession } from "./session.js";
 import { reportGames } from "./game-reports.js";
 import { forgetGame, loadGame, saveGame } from "./saved-game.js";
@@ -30,6 +34,7 @@ const AGREED_ENDINGS = new Set(["resigned", "agreed", "abandoned"]);
 const AI_DELAY_MS = 350; // the player sees their piece land before the reply
 const RESULT_DELAY_MS = 850; // the winning line shows first, then the result
 const MESSAGE_MS = 5000; // how long a refusal stays over the turn line
+const PLAY_AI_FRAGMENT = "#play-ai"; // templates/games/home.html links to it
 
 // A RoomSession on a friend-room page (<body data-room-id>), else a local GameSession.
 export async function createSession(engine, workerUrl) {
@@ -75,6 +80,21 @@ export class PlayController {
       onSelect: (ply) => this.review(ply),
     });
     this.sound = new EndSound(document.querySelector("[data-sound-toggle]"), { storage: this.storage });
+    // The AI review and "show analysis" run in a worker of their own, so that they never
+    // delay the opponent AI's move (and cancelling one never cancels the other).
+    this.analyst = null;
+    this.hint = null; // {at: ply shown, text, player}: the review's better move on the board
+    this.reviewPanel = new ReviewPanel(document.querySelector("[data-game-review]"), {
+      t, sideName: (p) => this.sideName(p),
+      onStart: () => this.startReview(),
+      onShow: (mark) => this.showMark(mark),
+    });
+    this.analysis = new AnalysisLine(document.querySelector("[data-analysis-line]"),
+      document.querySelector("[data-analysis-toggle]"), {
+        storage: this.storage, t, sideName: (p) => this.sideName(p),
+      });
+    this.analysis.setOffered(!this.room);
+    window.addEventListener("pagehide", () => this.analyst?.cancel());
     this.rematchNote = document.querySelector("[data-result-rematch-offered]");
     reportGames(session, engine.slug);
   }
@@ -101,8 +121,20 @@ export class PlayController {
     } else {
       this.panel.showChoice();
       this.offerSavedGame();
+      this.startFromLink();
     }
     this.render();
+  }
+
+  // The home page's "Play the AI" opens this page at #play-ai: a game against the AI starts at
+  // once (intermediate, the player first), unless a saved game is on offer, which a link must
+  // not throw away; then the choice shows with the offer on top. The fragment is dropped, so a
+  // reload offers the saved game rather than starting yet another one.
+  startFromLink() {
+    if (window.location.hash !== PLAY_AI_FRAGMENT) return;
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, "", pathname + search);
+    if (!this.saved) this.start({ mode: "ai", level: "intermediate", humanSide: 0 });
   }
 
   // --- a local game kept in the browser (static/js/play/saved-game.js) ---------------------
@@ -176,6 +208,7 @@ export class PlayController {
       session.stop();
       this.panel.showChoice({ focus: true });
     } else if (name === "show-result") this.dialog.reopen();
+    else if (name === "review-game") this.startReview();
     else if (name === "rematch") {
       // The result dialog's Again in a room: "Swap colours and play again".
       try {
@@ -214,6 +247,8 @@ export class PlayController {
       && previous.every((text, i) => text === texts[i]);
     if (cause !== "thinking") {
       this.reviewPly = null; // a new position ends any look back
+      this.hint = null;
+      this.reviewPanel.unshow();
       this.clearMessage();
     }
     if (!outcome) {
@@ -303,7 +338,31 @@ export class PlayController {
 
   // --- looking back through a finished game ----------------------------------------------
 
+  get analysisClient() {
+    this.analyst ??= new AiClient(this.root.dataset.workerUrl);
+    return this.analyst;
+  }
+
+  // The AI review of the game that just ended (static/js/play/review-panel.js).
+  startReview() {
+    if (!this.session.outcome) return;
+    this.reviewPanel.start(this.analysisClient, {
+      slug: this.engine.slug, moves: this.session.moves, entries: this.entries(),
+    }).then(() => this.render());
+    this.render();
+  }
+
+  // A marked move chosen in the review: the position before it, the better move drawn.
+  showMark({ ply, better, player }) {
+    this.hint = { at: ply - 1, text: better, player };
+    this.reviewPly = ply - 1;
+    this.render();
+    this.bringBoardIntoView(); // on a phone the panel is far below the board
+  }
+
   review(ply) {
+    this.hint = null;
+    this.reviewPanel.unshow();
     const total = this.session.moves.length;
     this.reviewPly = ply === total ? null : ply;
     this.render();
@@ -324,10 +383,17 @@ export class PlayController {
     const state = history[ply];
     const interactive = !reviewing && Boolean(session.mode) && session.canPlay();
     const entries = this.view.entries(history, allMoves);
-    this.view.draw({ state, ply, moves: allMoves.slice(0, ply), interactive, reviewing, entries });
+    const hint = this.hint && this.hint.at === this.reviewPly ? this.hint : null;
+    this.view.draw({ state, ply, moves: allMoves.slice(0, ply), interactive, reviewing, entries, hint });
     const outcome = session.outcome;
     const ending = outcome && AGREED_ENDINGS.has(outcome.reason) ? this.agreedDetail(outcome) : "";
-    this.moveList.update({ entries, reviewable: Boolean(outcome), ply, ending });
+    this.reviewPanel.setAvailable(Boolean(outcome) && allMoves.length > 0);
+    this.moveList.update({ entries, reviewable: Boolean(outcome), ply, ending, marked: this.reviewPanel.marked });
+    this.analysis.update({
+      client: this.analysisClient, slug: this.engine.slug, state: this.engine.dump(session.state),
+      toMove: this.engine.toMove(session.state), key: allMoves.map((m) => m.text).join(" "),
+      allowed: !this.room && Boolean(session.mode) && !outcome && !session.thinking,
+    });
     Object.assign(this.root.dataset, {
       mode: session.mode ?? "",
       moves: String(allMoves.length),

@@ -43,7 +43,8 @@ export class MoveList {
     this.onSelect(target);
   }
 
-  update({ entries, reviewable, ply, ending = "" }) {
+  // `marked` (optional): plies the AI review marked, drawn with a sign on the move.
+  update({ entries, reviewable, ply, ending = "", marked = new Set() }) {
     const texts = entries.map((entry) => entry.text);
     const rebuild = reviewable !== this.reviewable || texts.join("\n") !== this.texts.join("\n")
       || ending !== this.ending;
@@ -84,6 +85,7 @@ export class MoveList {
       if (current) move.setAttribute("aria-current", "step");
       else move.removeAttribute("aria-current");
       move.classList.toggle("move--future", reviewable && at > ply);
+      move.classList.toggle("move--marked", marked.has(at));
     }
     if (reviewable) this.keepInView(this.items.querySelector(".move--current")?.closest("li"));
     for (const button of this.toolbar.querySelectorAll("[data-review-step]")) {

@@ -74,7 +74,7 @@ export class EndSound extends SoundSwitch {
   }
 }
 
-function readChoice(storage, key) {
+export function readChoice(storage, key) {
   try {
     return storage?.getItem(key) ?? null;
   } catch {
@@ -82,7 +82,7 @@ function readChoice(storage, key) {
   }
 }
 
-function writeChoice(storage, key, value) {
+export function writeChoice(storage, key, value) {
   try {
     storage?.setItem(key, value);
   } catch {

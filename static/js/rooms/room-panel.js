@@ -38,27 +38,69 @@ function drawQr(target) {
   target.replaceChildren(svg);
 }
 
+// Copies without touching the link's box: no selection, no focus, no scroll. The Clipboard API
+// first; where it is missing or refused (older browsers, plain HTTP), a copy from an unseen text
+// area, after which focus returns to the button.
+async function copyText(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const scratch = document.createElement("textarea");
+    scratch.value = text;
+    scratch.readOnly = true;
+    scratch.className = "visually-hidden";
+    scratch.style.position = "fixed"; // the CSSOM: the page's CSP forbids style attributes
+    scratch.style.top = "0";
+    document.body.append(scratch);
+    scratch.focus({ preventScroll: true });
+    scratch.select();
+    let copied = false;
+    try {
+      copied = document.execCommand("copy");
+    } catch {
+      copied = false;
+    }
+    scratch.remove();
+    button.focus({ preventScroll: true });
+    return copied;
+  }
+}
+
+// A phone (a coarse pointer) that has a share sheet: Share replaces the QR code.
+function sharesLikeAPhone(win = window) {
+  return typeof win.navigator.share === "function" && win.matchMedia("(pointer: coarse)").matches;
+}
+
 function wireInvite() {
   const link = panel.querySelector("[data-room-link]");
   const copied = panel.querySelector("[data-room-copied]");
-  panel.querySelector("[data-room-copy]")?.addEventListener("click", async () => {
-    link.select();
-    try {
-      await navigator.clipboard.writeText(link.value);
-    } catch {
-      document.execCommand?.("copy"); // older browsers and non-secure origins
-    }
-    show(copied, true);
+  const failed = panel.querySelector("[data-room-copy-failed]");
+  const copy = panel.querySelector("[data-room-copy]");
+  copy?.addEventListener("click", async () => {
+    const ok = await copyText(link.value, copy);
+    show(copied, ok);
+    show(failed, !ok);
   });
   const share = panel.querySelector("[data-room-share]");
-  if (share && navigator.share) {
+  const phone = sharesLikeAPhone();
+  if (share && typeof navigator.share === "function") {
     share.hidden = false;
+    // The preview's words (the page's og:title): "a friend invites you to a game of …".
+    const title = document.querySelector("meta[property='og:title']")?.content || document.title;
     share.addEventListener("click", () => {
-      navigator.share({ title: document.title, url: link.value }).catch(() => {});
+      navigator.share({ title, text: title, url: link.value }).catch(() => {});
     });
+    if (phone) {
+      share.classList.add("button--primary");
+      share.parentElement.prepend(share);
+    }
   }
+  const figure = panel.querySelector("[data-room-qr-figure]");
+  if (figure && phone) figure.hidden = true;
   const qr = panel.querySelector("[data-room-qr]");
-  if (qr) drawQr(qr);
+  if (qr && !phone) drawQr(qr);
+  panel.dataset.invite = phone ? "share" : "qr"; // for tests
 }
 
 function follow(session) {

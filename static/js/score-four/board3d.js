@@ -40,6 +40,7 @@ const COLOURS = {
   woodEdge: 0xa97a45,
   peg: 0x8a6a45,
   threat: 0xe0332b,
+  hint: 0x2f7de1,
 };
 
 const WIN_MS = 900; // the winning line's drawing and the balls' swell
@@ -196,6 +197,7 @@ export class Board3D {
       threat1: new THREE.MeshStandardMaterial({ color: COLOURS.black, transparent: true, opacity: 0.7 }),
       threatRing: new THREE.MeshBasicMaterial({ color: COLOURS.threat }),
       beneath: new THREE.MeshBasicMaterial({ color: COLOURS.threat, transparent: true, opacity: 0.55 }),
+      hintRing: new THREE.MeshBasicMaterial({ color: COLOURS.hint }),
     };
     this.lastRing = new THREE.Mesh(this.lastGeometry, this.materials.last);
     this.lastRing.rotation.x = Math.PI / 2;
@@ -204,6 +206,15 @@ export class Board3D {
     this.ghost = new THREE.Mesh(this.ballGeometry, this.materials.ghost0);
     this.ghost.visible = false;
     scene.add(this.ghost);
+    // The AI review's better move: a see-through ball in a ring (view.hint).
+    this.hint = new THREE.Group();
+    this.hintBall = new THREE.Mesh(this.ballGeometry, this.materials.ghost0);
+    this.hintRing = new THREE.Mesh(this.markGeometry, this.materials.hintRing);
+    this.hintRing.scale.setScalar(1.9);
+    this.hintRing.rotation.x = Math.PI / 2; // level, around the ball
+    this.hint.add(this.hintBall, this.hintRing);
+    this.hint.visible = false;
+    scene.add(this.hint);
     this.lens = new THREE.Group();
     scene.add(this.lens);
   }
@@ -321,7 +332,26 @@ export class Board3D {
     this.showWin(view.gold);
     if (!view.usable) this.selectedPeg = null;
     this.showGhost(this.selectedPeg ?? this.hoverPeg);
+    this.showHint(view.hint ?? null);
     this.requestRender();
+  }
+
+  // A better move drawn on the board (the AI review): a ghost ball of the side to move on the
+  // peg's next level, in a ring. showHint(null) or clearHint() removes it.
+  showHint(peg) {
+    const { pegs, toMove } = this.view;
+    const show = peg !== null && peg >= 0 && pegs[peg].length < 4;
+    this.hint.visible = show;
+    this.container.dataset.hintPeg = show ? String(peg) : "";
+    if (show) {
+      this.hintBall.material = this.materials[`ghost${toMove}`];
+      this.hint.position.set(pegX(peg), levelY(pegs[peg].length), pegZ(peg));
+    }
+    this.requestRender();
+  }
+
+  clearHint() {
+    this.showHint(null);
   }
 
   addBall(cell, player, drop) {

@@ -4,7 +4,7 @@
 // and the announcements.
 // State for tests sits on the board element as data- attributes: data-ready ("3d" or
 // "panel"), data-moves, data-to-move, data-outcome, data-thinking, data-mode, data-error,
-// data-gold-cells, data-frames (frames rendered), data-ghost-peg.
+// data-gold-cells, data-frames (frames rendered), data-ghost-peg, data-hint-peg.
 import engine from "../engines/score-four.js";
 import { announce } from "../play/announce.js";
 import { PlayController, createSession } from "../play/controller.js";
@@ -93,7 +93,7 @@ class ScoreFourView {
 
   // --- drawing ---------------------------------------------------------------------------
 
-  draw({ state, moves, interactive }) {
+  draw({ state, moves, interactive, hint = null }) {
     const session = this.session;
     const outcome = engine.outcome(state);
     const pegs = pegContents(engine, state);
@@ -105,6 +105,8 @@ class ScoreFourView {
       gold: new Set((outcome?.cells ?? []).map(cellIndex)),
       threats: this.lens ? findThreats(pegs) : null,
       dropCells: this.dropCells,
+      // The AI review's better move: a peg, drawn as a ghost ball for the side to move.
+      hint: hint ? PEG_NAMES.indexOf(hint.text.toUpperCase()) : null,
     };
     this.board?.update(view);
     if (!this.board) this.boardEl.dataset.goldCells = (outcome?.cells ?? []).join(" ");

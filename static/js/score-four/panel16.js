@@ -57,8 +57,9 @@ export class PegPanel {
   }
 
   // view: { pegs (16 lists of players), usable (bool: may a person move now),
-  //         lastCell, gold (Set of cells), threats ({threats, beneath} or null) }
-  update({ pegs, usable, lastCell = null, gold = new Set(), threats = null }) {
+  //         lastCell, gold (Set of cells), threats ({threats, beneath} or null),
+  //         hint (a peg: the AI review's better move, its next level marked, or null) }
+  update({ pegs, usable, lastCell = null, gold = new Set(), threats = null, hint = null }) {
     const t = this.t;
     const side = (player) => t(player === 0 ? "white" : "black");
     const threatAt = new Map();
@@ -81,6 +82,10 @@ export class PegPanel {
           bar.classList.add(threatener === 0 ? "level--threat-white" : "level--threat-black");
           notes.push(t("pegThreat", { side: side(threatener), level: level + 1 }));
         }
+        if (peg === hint && level === balls.length) {
+          bar.classList.add("level--hint");
+          notes.push(t("pegHint", { level: level + 1 }));
+        }
         if (beneathAt.has(cell)) {
           bar.classList.add("level--beneath");
           notes.push(t("pegBeneath", { level: level + 1 }));
@@ -96,6 +101,7 @@ export class PegPanel {
       if (notes.length) label += t("listSeparator") + notes.join(t("listSeparator"));
       button.setAttribute("aria-label", label);
       button.dataset.balls = balls.map((p) => (p === 0 ? "w" : "b")).join("");
+      button.toggleAttribute("data-hint", peg === hint);
       button.setAttribute("aria-disabled", String(!(usable && balls.length < 4)));
     });
   }

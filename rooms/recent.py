@@ -1,0 +1,83 @@
+"""The rooms this process last wrote a move to, as it left them: a hint that spares the move
+path its read, never an authority.
+
+With several processes the players of a room often sit on different ones: a process also
+follows the `moved` events of the room's group (`follow`), replaying the move on its copy
+with the engine, so the next move made here finds the copy current.
+
+A move checked against a remembered room is applied by an UPDATE guarded by everything the
+check relied on (round, ply, version, status and the mover's seat digest), so a copy made
+stale by another process, a seat link or a rematch only makes that UPDATE apply nothing;
+`services.apply_move` then reads the room and checks the move again. A refusal computed
+from a copy is never sent either: the move is checked again against a fresh read first.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+from django.utils import timezone
+
+from games.engine import registry
+from games.engine.base import EngineError
+
+if TYPE_CHECKING:
+    from rooms.models import Room
+
+CAPACITY = 4096  # rooms; a copy is about 1 KB, and a room not played in falls out first
+
+_rooms: OrderedDict[str, Room] = OrderedDict()
+_lock = threading.Lock()  # the socket thread and request threads both call in
+
+
+def remember(room: Room) -> None:
+    """Keep a copy of `room`, unless a later version of it is kept already (versions only
+    grow: every change a client must see adds one)."""
+    snapshot = copy.copy(room)
+    with _lock:
+        kept = _rooms.get(room.id)
+        if kept is not None and kept.version > room.version:
+            return
+        _rooms[room.id] = snapshot
+        _rooms.move_to_end(room.id)
+        while len(_rooms) > CAPACITY:
+            _rooms.popitem(last=False)
+
+
+def recall(room_id: str) -> Room | None:
+    """A copy of the room as this process last saw it after a move, or None."""
+    with _lock:
+        room = _rooms.get(room_id)
+    return copy.copy(room) if room is not None else None
+
+
+def forget(room_id: str) -> None:
+    with _lock:
+        _rooms.pop(room_id, None)
+
+
+def follow(header: dict, move: dict) -> None:
+    """A move applied anywhere (a `moved` event: the room's header after it, and the move):
+    when the copy kept here is the position just before it, play it on the copy."""
+    with _lock:
+        room = _rooms.get(header["id"])
+    if room is None or room.version != header["version"] - 1 or room.ply != move["ply"]:
+        return
+    if room.round != header["round"]:
+        return
+    game = registry.get(room.game)
+    try:
+        state = game.load(room.state)
+        after = game.play(state, game.parse_move(state, move["text"]))
+    except EngineError:  # cannot happen for an applied move; the copy is simply dropped
+        forget(room.id)
+        return
+    room = copy.copy(room)
+    room.state = game.dump(after)
+    for field in ("ply", "status", "outcome", "version", "draw_offer"):
+        setattr(room, field, header[field])
+    room.last_active_at = timezone.now()
+    remember(room)

@@ -1,0 +1,153 @@
+"""The rules pages' worked examples as one-move puzzles (static/js/examples/puzzle.js), in
+Chromium: every example on every rules page (the guide and each 2D play page) in every language
+refuses a wrong move, then takes the right one and shows the position after; one run is played
+with the keyboard only; without JavaScript the two pictures stay.
+
+The tests read data- attributes only (the words are translated): each [data-example] carries
+data-ready, data-solved, data-stage and data-last; its board's points are
+`button[data-point]` with data-owner, as on the play pages.
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+from games import examples
+from tests.e2e.browser import watch
+
+LANGUAGES = ("ko", "ja", "zh-hans")
+SLUGS = tuple(examples.EXAMPLES)
+PAGES = ("rules/three-in-a-row/", *(f"{slug}/" for slug in SLUGS))
+# A legal move that is not the example's: refused as "wrong", the position unchanged.
+WRONG = {
+    "tic-tac-toe": "c3",
+    "three-mens-morris": "c2-c3",
+    "nine-mens-morris": "g4",
+    "dara": "c2-d2",
+}
+# Keys from the board's first point (a1) that play each example's move, then Enter at each step.
+KEYS = {
+    "tic-tac-toe": [["ArrowRight", "ArrowRight"]],
+    "three-mens-morris": [["ArrowRight", "ArrowRight", "ArrowDown"], ["ArrowUp"]],
+    "nine-mens-morris": [["ArrowRight", "ArrowRight"], ["ArrowDown", "ArrowDown"]],
+    "dara": [
+        ["ArrowRight", "ArrowRight", "ArrowDown"],
+        ["ArrowUp"],
+        ["ArrowLeft", "ArrowLeft", "ArrowDown", "ArrowDown", "ArrowDown"],
+    ],
+}
+
+
+def points_of(move):
+    body, _, capture = move.partition("x")
+    return body.split("-") + ([capture] if capture else [])
+
+
+def click_move(example, move):
+    for name in points_of(move):
+        example.locator(f"button[data-point='{name}']").click()
+
+
+def check_after(example, slug):
+    """The board shows the position after the example's move, taken from the engine's answer."""
+    game, _before, after = examples.positions(slug)
+    owners = examples.occupancy(game, after)
+    for button in example.locator("button[data-point]").all():
+        point = button.get_attribute("data-point")
+        expected = str(owners[point]) if point in owners else ""
+        expect(button).to_have_attribute("data-owner", expected)
+    expect(example.locator("button[data-point][aria-disabled='false']")).to_have_count(0)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("path", PAGES)
+def test_every_example_refuses_a_wrong_move_then_takes_the_right_one(
+    page, live_server_url, language, path
+):
+    problems = watch(page)
+    page.goto(f"{live_server_url}/{language}/{path}")
+    found = page.locator("[data-example]")
+    expected = SLUGS if path.startswith("rules/") else (path.rstrip("/"),)
+    expect(found).to_have_count(len(expected))
+    for slug in expected:
+        example = page.locator(f"[data-example][data-game='{slug}']")
+        expect(example).to_have_attribute("data-ready", "true")
+        expect(example.locator("[data-example-figures]")).to_be_hidden()
+        result = example.locator("[data-example-result]")
+        expect(example.locator("[data-example-prompt]")).not_to_be_empty()
+        click_move(example, WRONG[slug])
+        expect(example).to_have_attribute("data-last", "wrong")
+        expect(example).to_have_attribute("data-solved", "")
+        expect(result).to_contain_text(WRONG[slug])
+        click_move(example, examples.EXAMPLES[slug].key_move)
+        expect(example).to_have_attribute("data-solved", "answer")
+        expect(result).to_contain_text(examples.EXAMPLES[slug].key_move)
+        check_after(example, slug)
+        example.locator("[data-example-reset]").click()
+        expect(example).to_have_attribute("data-solved", "")
+    assert not page.evaluate("document.documentElement.dataset.missingString")
+    assert problems == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_examples_are_played_with_the_keyboard_alone(page, live_server_url, language):
+    page.goto(f"{live_server_url}/{language}/rules/three-in-a-row/")
+    for slug in SLUGS:
+        example = page.locator(f"[data-example][data-game='{slug}']")
+        expect(example).to_have_attribute("data-ready", "true")
+        # From the puzzle's first button, Shift+Tab reaches the board (one tab stop).
+        example.locator("[data-example-reset]").focus()
+        page.keyboard.press("Shift+Tab")
+        focused = page.evaluate("document.activeElement.dataset.point")
+        assert focused == "a1"
+        if slug == "tic-tac-toe":
+            # a1 holds the first player's mark: the engine refuses, nothing changes.
+            page.keyboard.press("Enter")
+            expect(example).to_have_attribute("data-last", "occupied")
+            expect(example).to_have_attribute("data-solved", "")
+        for step in KEYS[slug]:
+            for key in step:
+                page.keyboard.press(key)
+            page.keyboard.press("Enter")
+        expect(example).to_have_attribute("data-solved", "answer")
+        check_after(example, slug)
+        # Back to the puzzle, with the keyboard too: focus returns to the board.
+        example.locator("[data-example-reset]").focus()
+        page.keyboard.press("Enter")
+        expect(example).to_have_attribute("data-solved", "")
+        assert page.evaluate("document.activeElement.dataset.point")
+
+
+def test_dara_accepts_the_other_captures_the_text_calls_as_good(page, live_server_url):
+    page.goto(f"{live_server_url}/ko/dara/")
+    example = page.locator("[data-example][data-game='dara']")
+    expect(example).to_have_attribute("data-ready", "true")
+    # An enemy stone cannot be moved: the engine's reason, then nothing changes.
+    example.locator("button[data-point='a4']").click()
+    expect(example).to_have_attribute("data-last", "not-your-piece")
+    assert "c2-c1xc4" in examples.EXAMPLES["dara"].also
+    click_move(example, "c2-c1xc4")
+    expect(example).to_have_attribute("data-solved", "also")
+    expect(example.locator("[data-example-result]")).to_contain_text("c2-c1xa4")
+    expect(example.locator("button[data-point='c4']")).to_have_attribute("data-owner", "")
+    expect(example.locator("button[data-point='a4']")).to_have_attribute("data-owner", "1")
+
+
+def test_show_the_answer_plays_the_example_move(page, live_server_url):
+    page.goto(f"{live_server_url}/zh-hans/nine-mens-morris/")
+    example = page.locator("[data-example]")
+    expect(example).to_have_attribute("data-ready", "true")
+    example.locator("[data-example-solve]").click()
+    expect(example).to_have_attribute("data-solved", "shown")
+    check_after(example, "nine-mens-morris")
+
+
+def test_without_javascript_the_two_pictures_stay(browser, live_server_url):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server_url}/ja/rules/three-in-a-row/")
+    for slug in SLUGS:
+        example = page.locator(f"[data-example][data-game='{slug}']")
+        expect(example.locator("[data-example-figures] svg[role=img]")).to_have_count(2)
+        expect(example.locator("[data-example-figures]")).to_be_visible()
+        expect(example.locator("[data-example-puzzle]")).to_be_hidden()
+    context.close()

@@ -1,0 +1,85 @@
+"""The per-message budget on Redis (throttle.limiter.HotBudget): a process takes a few tokens
+at once and spends them locally, and across processes a client still gets no more than its
+bucket gives. Runs against a real redis-server."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import time
+
+import pytest
+from django.test import override_settings
+
+from throttle import limiter
+from throttle.limiter import HotBudget, Limit
+from tools.rooms_harness import free_port
+
+pytestmark = pytest.mark.services
+
+
+@pytest.fixture(scope="module")
+def redis_url():
+    port = free_port()
+    server = subprocess.Popen(
+        ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", ""]
+        + ["--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        import redis
+
+        client = redis.Redis(port=port)
+        for _ in range(100):
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def spend(processes, limit, key, count, now):
+    async def run():
+        return [await processes[n % len(processes)].allow(key, limit, now) for n in range(count)]
+
+    return asyncio.run(run())
+
+
+def test_two_processes_share_one_bucket(redis_url):
+    limit = Limit("hot", capacity=10, refill_seconds=1)
+    with override_settings(REDIS_URL=redis_url):
+        a, b = HotBudget(), HotBudget()
+        allowed = spend([a, b], limit, "client-1", 16, now=1000.0)
+        # Ten tokens in all, whichever process asks: each took 4, then one took the last 2.
+        assert allowed == [True] * 9 + [False, True] + [False] * 5
+        assert not any(spend([a, b], limit, "client-1", 6, now=1000.0))
+        later = spend([a, b], limit, "client-1", 4, now=1002.0)  # two tokens came back
+        assert later == [True, False, True, False]
+        assert spend([a], limit, "client-2", 1, now=1000.0) == [True]  # another client
+
+
+def test_most_messages_cost_no_round_trip(redis_url, monkeypatch):
+    limit = Limit("hot-trips", capacity=100, refill_seconds=0.01)
+    calls = []
+    with override_settings(REDIS_URL=redis_url):
+        budget = HotBudget()
+        script = budget._script
+
+        def counted():
+            calls.append(1)
+            return script()
+
+        monkeypatch.setattr(budget, "_script", counted)
+        assert all(spend([budget], limit, "client", 40, now=2000.0))
+    assert len(calls) == 40 // limiter.LEASE
+
+
+def test_a_process_never_takes_more_than_the_bucket_holds(redis_url):
+    limit = Limit("hot-small", capacity=2, refill_seconds=60)
+    with override_settings(REDIS_URL=redis_url):
+        assert spend([HotBudget()], limit, "c", 3, now=3000.0) == [True, True, False]
+        assert spend([HotBudget()], limit, "c", 1, now=3000.0) == [False]
