@@ -4,7 +4,9 @@
 // N games per pairing (default 100), colours alternating. --time sets every level's search
 // time limit in ms (default: each AI's own, 1500 ms for advanced); the limit used is printed.
 // Prints wins/losses/draws per pairing, seen from the stronger level, and the share of the
-// decisive games the stronger level won. Games are seeded, so a run can be repeated.
+// decisive games the stronger level won, and for each level the share of its moves it chose
+// at random (stats.randomMove: the beginner's blunders). Games are seeded, so a run can be
+// repeated.
 import { SLUGS, loadEngine } from "../static/js/engines/index.js";
 
 const LEVELS = ["beginner", "intermediate", "advanced"];
@@ -41,7 +43,8 @@ function seeded(seed) {
   };
 }
 
-function playGame(engine, ai, levels, random, timeLimitMs) {
+// `moves` counts, per level, [moves, random moves] (from the AI's stats).
+function playGame(engine, ai, levels, random, timeLimitMs, moves) {
   let state = engine.initialState();
   let plies = 0;
   let slowest = 0;
@@ -49,7 +52,10 @@ function playGame(engine, ai, levels, random, timeLimitMs) {
     const options = { level: levels[engine.toMove(state)], random };
     if (timeLimitMs !== undefined) options.timeLimitMs = timeLimitMs;
     const started = performance.now();
-    const { move } = ai.chooseMove(state, options);
+    const { move, stats } = ai.chooseMove(state, options);
+    const count = moves[options.level];
+    count[0]++;
+    if (stats?.randomMove) count[1]++;
     slowest = Math.max(slowest, performance.now() - started);
     state = engine.play(state, move);
     plies++;
@@ -72,11 +78,12 @@ async function benchGame(slug, options) {
     const reasons = {};
     let plies = 0;
     let slowest = 0;
+    const moves = { [weaker]: [0, 0], [stronger]: [0, 0] };
     const started = performance.now();
     for (let g = 0; g < options.games; g++) {
       const strongerFirst = g % 2 === 0;
       const levels = strongerFirst ? [stronger, weaker] : [weaker, stronger];
-      const result = playGame(engine, ai, levels, seeded(options.seed * 100003 + g), options.time);
+      const result = playGame(engine, ai, levels, seeded(options.seed * 100003 + g), options.time, moves);
       const strongSide = strongerFirst ? 0 : 1;
       const { winner, reason } = result.outcome;
       if (winner === null) tally.draw++;
@@ -94,6 +101,9 @@ async function benchGame(slug, options) {
       + ` | endings ${JSON.stringify(reasons)} | ${(plies / options.games).toFixed(1)} plies/game`
       + ` | slowest move ${slowest.toFixed(0)} ms | ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
+    const randomShare = Object.entries(moves).filter(([, [, random]]) => random > 0)
+      .map(([level, [all, random]]) => `${level} ${random}/${all} (${((100 * random) / all).toFixed(0)}%)`);
+    if (randomShare.length > 0) console.log(`    moves chosen at random: ${randomShare.join(", ")}`);
   }
 }
 

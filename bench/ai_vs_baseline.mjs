@@ -2,6 +2,7 @@
 // Score Four: today's advanced AI against a fixed earlier version of itself.
 //   node bench/ai_vs_baseline.mjs [--games N] [--time MS] [--seed S] [--baseline COMMIT]
 //                                 [--level LEVEL] [--baseline-level LEVEL] [--jobs J]
+//                                 [--eval JSON] [--tuning JSON]
 // The baseline AI is read from git (`git archive COMMIT static/js/ai static/js/engines`) into
 // a temporary directory, so the match needs nothing outside the repository (a shallow clone
 // needs `git fetch --unshallow` first). Default baseline: 5868860, the advanced AI before
@@ -12,6 +13,9 @@
 // black, seen from the current AI, with the time and depth each side used per searched move.
 // --jobs J splits the games over J processes (the same games, openings and seeds as one
 // process plays; the clock is wall time, so give each process a core of its own).
+// --eval '{"good": 80}' and --tuning '{"nextShare": 0.1}' change the current AI's evaluation
+// weights (EVAL in score-four-board.js) or search switches (tuning in score-four-search.js)
+// for the match: how variants are screened before a default changes.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,16 +24,19 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 import game from "../static/js/engines/score-four.js";
 import * as current from "../static/js/ai/score-four.js";
+import { EVAL, setEval } from "../static/js/ai/score-four-board.js";
+import { tuning } from "../static/js/ai/score-four-search.js";
 import { seededRandom } from "../static/js/ai/worker.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = "usage: node bench/ai_vs_baseline.mjs [--games N] [--time MS] [--seed S] "
-  + "[--baseline COMMIT] [--level LEVEL] [--baseline-level LEVEL] [--jobs J]";
+  + "[--baseline COMMIT] [--level LEVEL] [--baseline-level LEVEL] [--jobs J] [--eval JSON] [--tuning JSON]";
 
 function parseArgs(argv) {
   const options = {
     games: 100, time: 1500, seed: 1, baseline: "5868860", level: "advanced",
     "baseline-level": "advanced", jobs: 1, first: 1, // --first: internal, for --jobs
+    eval: "{}", tuning: "{}",
   };
   for (let i = 0; i < argv.length; i += 2) {
     const name = argv[i].startsWith("--") ? argv[i].slice(2) : null;
@@ -44,6 +51,14 @@ function parseArgs(argv) {
   if (!/^[0-9a-f]{4,40}$/i.test(options.baseline)) throw new Error(`--baseline must be a commit hash\n${USAGE}`);
   for (const key of ["level", "baseline-level"]) {
     if (!current.LEVELS.includes(options[key])) throw new Error(`--${key}: one of ${current.LEVELS.join(", ")}`);
+  }
+  for (const [key, target] of [["eval", EVAL], ["tuning", tuning]]) {
+    let value;
+    try { value = JSON.parse(options[key]); } catch { value = null; }
+    const known = value !== null && typeof value === "object" && !Array.isArray(value)
+      && Object.entries(value).every(([name, v]) => typeof v === typeof target[name]);
+    if (!known) throw new Error(`--${key} must be a JSON object of ${Object.keys(target).join(", ")}\n${USAGE}`);
+    options[key] = value;
   }
   return options;
 }
@@ -159,6 +174,7 @@ async function playInJobs(options) {
     const count = Math.min(per, options.games - first + 1);
     const args = [fileURLToPath(import.meta.url), "--games", String(count), "--first", String(first)];
     for (const key of ["time", "seed", "baseline", "level", "baseline-level"]) args.push(`--${key}`, String(options[key]));
+    for (const key of ["eval", "tuning"]) args.push(`--${key}`, JSON.stringify(options[key]));
     runs.push(new Promise((resolve, reject) => {
       const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
       let buffer = "";
@@ -203,12 +219,17 @@ function printSummary(options, tally, minutes) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
+  setEval(options.eval);
+  Object.assign(tuning, options.tuning);
   const child = process.argv.includes("--first");
   const started = performance.now();
   if (!child) {
     console.log(`Score Four: current ${options.level} vs ${options["baseline-level"]} at ${options.baseline}, `
       + `${options.games} games, ${options.time} ms per move, seed ${options.seed}, colours alternating, `
       + `${options.jobs} job(s)`);
+    for (const key of ["eval", "tuning"]) {
+      if (Object.keys(options[key]).length > 0) console.log(`--${key} ${JSON.stringify(options[key])}`);
+    }
   }
   const tally = options.jobs > 1 && !child
     ? await playInJobs(options)

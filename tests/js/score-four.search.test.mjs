@@ -172,7 +172,7 @@ test("the search allocates nothing per node: no garbage collection during a long
   observer.observe({ entryTypes: ["gc"] });
   await new Promise((resolve) => { setTimeout(resolve, 20); });
   collections = 0;
-  const result = search.think(cells, { maxDepth: 12 });
+  const result = search.think(cells, { maxDepth: 13 });
   await new Promise((resolve) => { setTimeout(resolve, 20); }); // gc entries arrive later
   observer.disconnect();
   // Even 8 bytes a node would fill the young generation several times over.

@@ -32,7 +32,7 @@ export const LINES_THROUGH = Uint8Array.from(CELL_LINES, (lines) => lines.length
 //   zugzwang     one side alone has a good lowest threat somewhere: in the end, the other
 //                side runs out of safe moves first
 export const EVAL = {
-  own1: 2, own2: 9, own3: 28, good: 70, bad: 30, stacked: 220, aboveOwn: 30, underEnemy: 12,
+  own1: 2, own2: 9, own3: 36, good: 70, bad: 30, stacked: 300, aboveOwn: 30, underEnemy: 12,
   zugzwang: 0,
 };
 
