@@ -8,6 +8,7 @@
 // at random (stats.randomMove: the beginner's blunders). Games are seeded, so a run can be
 // repeated.
 import { SLUGS, loadEngine } from "../static/js/engines/index.js";
+import { seededRandom as seeded } from "../static/js/ai/random.js";
 
 const LEVELS = ["beginner", "intermediate", "advanced"];
 const PAIRINGS = [["beginner", "intermediate"], ["beginner", "advanced"], ["intermediate", "advanced"]];
@@ -30,17 +31,6 @@ function parseArgs(argv) {
     throw new Error(`unknown game ${options.game}; games: ${SLUGS.join(", ")}`);
   }
   return options;
-}
-
-// mulberry32, so every game is repeatable from its seed.
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // `moves` counts, per level, [moves, random moves] (from the AI's stats).

@@ -11,16 +11,8 @@ import * as tttAi from "../../static/js/ai/tic-tac-toe.js";
 import * as tmmAi from "../../static/js/ai/three-mens-morris.js";
 import * as nmmAi from "../../static/js/ai/nine-mens-morris.js";
 import * as daraAi from "../../static/js/ai/dara.js";
+import { seededRandom as seeded } from "../../static/js/ai/random.js";
 
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const hash = (text) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7);
 const playAll = (engine, state, texts) => texts.reduce((s, t) => engine.play(s, engine.parseMove(s, t)), state);
 const placed = (slug, board, extra = {}) => ({

@@ -17,6 +17,8 @@
 // move), "allowed-win" (the mover was drawing, or even, and now the opponent wins, or is
 // ahead).
 
+import { seededRandom as seeded } from "./random.js";
+
 // A score at least this far from even counts as a side being ahead (the games' evaluation
 // units: Score Four's line and threat values, a man or stone in the morris games and Dara).
 export const BANDS = Object.freeze({
@@ -40,17 +42,6 @@ export const REVIEW_TOTAL_MS = 24000;
 export const MAX_REVIEW_MOVES = 400;
 const MAX_FOLLOW = 6; // forced moves followed in a row to value a position
 const PROVEN_SCORE = 1e6; // the score of a proven win in the review's output
-
-// mulberry32: the same seedable generator as the worker's.
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const OUTCOME_WORDS = { exact: ["loss", "draw", "win"], heuristic: ["behind", "even", "ahead"] };
 

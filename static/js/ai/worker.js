@@ -18,17 +18,10 @@
 // terminating the worker (static/js/ai/client.js).
 import { SLUGS, loadEngine } from "../engines/index.js";
 import { analysePosition, reviewGame } from "./review.js";
+import { seededRandom } from "./random.js";
 
-// mulberry32: a small, fast, seedable generator returning numbers in [0, 1).
-export function seededRandom(seed) {
-  let a = seed >>> 0;
-  return function random() {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
+
 
 class RequestError extends Error {
   constructor(code, message) {
