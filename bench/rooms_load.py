@@ -1,7 +1,8 @@
 """Load benchmark for friend rooms: N rooms, two WebSocket players each, random legal games at
 a fixed pace, against running daphne servers (or ones this script starts). Everything is
-measured in a window of --seconds that opens once every room is open (both seats hold their
-state), so the burst of room creation is not mixed into steady play. Prints the time it took
+measured in a window of --seconds that opens --settle seconds after every room is open (both
+seats hold their state), so the burst of room creation and the backlog it leaves are not mixed
+into steady play; a latency counts only for a move sent inside the window. Prints the time it took
 every room to open, move round-trip latency (send to the sender seeing its own move applied)
 p50/p95/p99, moves per second, errors, the servers' CPU time per move (from /proc/<pid>/stat,
 heartbeats included), the CPU share of the servers and of this client, and the servers'
@@ -42,6 +43,7 @@ from tools.rooms_harness import Daphne, migrate, request, services  # noqa: E402
 
 MAX_ROOMS = 2000
 PING_SECONDS = 10  # static/js/rooms/room-session.js PING_MS
+UNANSWERED_SECONDS = 5  # a move neither applied nor refused by then is counted and resynced
 OPEN_TIMEOUT = 120  # seconds after the ramp for every room to open
 
 
@@ -56,12 +58,14 @@ class Stats:
         self.moves = 0
         self.seated = 0  # players who have their room's state
         self.measuring = False
+        self.window_start = float("inf")
         self.deadline = deadline  # every loop ends then; moved to the window's end
 
-    def applied(self, latency: float) -> None:
+    def applied(self, sent_at: float) -> None:
         if self.measuring:
-            self.latencies.append(latency)
             self.moves += 1
+            if sent_at >= self.window_start:  # sent before the window: the backlog's latency
+                self.latencies.append(time.monotonic() - sent_at)
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
@@ -98,14 +102,30 @@ async def player(origin, room_id, secret, stats, pace, rng, game):
                     side, incoming = message["you"]["side"], (message["room"], [])
                 elif kind == "moves" and incoming:
                     incoming[1].extend(message["moves"])
-                elif kind == "room" and room and message["room"]["version"] > room["version"]:
-                    move = message.get("move")
-                    if move and move["ply"] == plies:
+                elif kind == "pong" and room and not incoming and message["version"] > room["version"]:
+                    stats.error("missed-event")  # as RoomSession does: an event was lost
+                    await socket.send('{"type":"sync"}')
+                elif kind == "room" and room and not incoming and message["room"]["version"] > room["version"]:
+                    # As RoomSession does: a move must be the very next event; another
+                    # event is taken if it starts a round or agrees on the ply (processes
+                    # publish a rematch's two events in either order). Else: resync.
+                    move, new_room = message.get("move"), message["room"]
+                    same_round = new_room["round"] == room["round"]
+                    if (
+                        (move and (new_room["version"] != room["version"] + 1 or not same_round))
+                        or (move and move["ply"] != plies)
+                        or (not move and same_round and new_room["ply"] != plies)
+                    ):
+                        stats.error("missed-event")
+                        sent_at = None
+                        await socket.send('{"type":"sync"}')
+                        continue
+                    if move:
                         state = game.play(state, game.parse_move(state, move["text"]))
                         plies += 1
                         next_move_at = time.monotonic() + pace  # the next move comes `pace` later
                         if sent_at is not None and move["player"] == side:
-                            stats.applied(time.monotonic() - sent_at)
+                            stats.applied(sent_at)
                             sent_at = None
                     elif message["room"]["round"] != room["round"]:
                         state, plies = game.initial_state(), 0
@@ -117,6 +137,10 @@ async def player(origin, room_id, secret, stats, pace, rng, game):
                     incoming, state, plies = None, game.initial_state(), len(texts)
                     for text in texts:
                         state = game.play(state, game.parse_move(state, text))
+            if sent_at is not None and time.monotonic() - sent_at > UNANSWERED_SECONDS:
+                stats.error("unanswered-move")  # neither applied nor refused: ask for the state
+                sent_at = None
+                await socket.send('{"type":"sync"}')
             if room is None or sent_at is not None or time.monotonic() < next_move_at:
                 continue
             if room["status"] == "finished" and not room["rematch"][side]:
@@ -210,8 +234,10 @@ async def measure(origins, pids, args):
     while stats.seated < 2 * args.rooms and time.monotonic() < stats.deadline:
         await asyncio.sleep(0.1)
     opened_s = time.monotonic() - start
-    # The measured window: from the moment every room is open, for --seconds.
-    window_start = time.monotonic()
+    # The measured window: --settle seconds after every room is open, for --seconds.
+    stats.deadline = time.monotonic() + args.settle + args.seconds
+    await asyncio.sleep(args.settle)
+    window_start = stats.window_start = time.monotonic()
     stats.deadline, stats.measuring = window_start + args.seconds, True
     server_cpu, client_cpu = cpu_seconds(pids), own_cpu_seconds()
     rss_peak = 0.0
@@ -229,6 +255,7 @@ async def measure(origins, pids, args):
         "rooms": args.rooms,
         "sockets": 2 * args.rooms,
         "open_s": round(opened_s, 1),
+        "settle_s": args.settle,
         "seated": stats.seated,
         "moves": stats.moves,
         "moves_per_s": round(window_moves / window, 1),
@@ -282,6 +309,9 @@ def main():
     )
     parser.add_argument("--seconds", type=float, default=30.0, help="length of each run")
     parser.add_argument("--ramp", type=float, default=2.0, help="seconds to open all rooms")
+    parser.add_argument(
+        "--settle", type=float, default=5.0, help="seconds of play between open and measuring"
+    )
     parser.add_argument("--game", default="score-four", choices=registry.SLUGS)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

@@ -177,9 +177,15 @@ REDIS_URL = os.environ.get("REDIS_URL", "")  # also the rate limiter's store (th
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py 8 defaults socket_timeout to 5 s, which aborts channels-redis's blocking
-            # BZPOPMIN and kills every consumer (channels_redis issue 422): no client timeout.
+            # Pub/sub: one PUBLISH per room event, delivered once to each process and queued
+            # there for its sockets. The list layer (channels_redis.core) cost four round trips
+            # per event and capped each process's queue at 100 messages, dropping the rest
+            # silently under load (tests/site_config/test_redis_channel_layer.py). Either way an
+            # event lost with a Redis connection is repaired by the client's resync on the
+            # heartbeat's version.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # redis-py 8 defaults socket_timeout to 5 s, which breaks channels-redis's
+            # long-lived connections (channels_redis issue 422): no client timeout.
             "CONFIG": {"hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": None}]},
         }
     }

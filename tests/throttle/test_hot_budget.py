@@ -5,41 +5,14 @@ bucket gives. Runs against a real redis-server."""
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import time
 
 import pytest
 from django.test import override_settings
 
 from throttle import limiter
 from throttle.limiter import HotBudget, Limit
-from tools.rooms_harness import free_port
 
 pytestmark = pytest.mark.services
-
-
-@pytest.fixture(scope="module")
-def redis_url():
-    port = free_port()
-    server = subprocess.Popen(
-        ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", ""]
-        + ["--appendonly", "no"],
-        stdout=subprocess.DEVNULL,
-    )
-    try:
-        import redis
-
-        client = redis.Redis(port=port)
-        for _ in range(100):
-            try:
-                client.ping()
-                break
-            except redis.ConnectionError:
-                time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def spend(processes, limit, key, count, now):

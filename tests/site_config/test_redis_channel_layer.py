@@ -1,0 +1,55 @@
+"""The channel layer production settings choose, on a real redis-server: a burst of room events
+reaches every socket of a process, however many rooms it serves and however far behind its
+event loop is. channels-redis's list layer queued all of a process's messages in one Redis key
+capped at 100 and dropped the rest without a word (bench/rooms_load.py saw moves that never
+came back); the pub/sub layer publishes once per process and queues locally."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.site_config.test_settings import PRODUCTION, run
+
+pytestmark = pytest.mark.services
+
+ROOMS = 300  # one socket each, in one process: three times the list layer's cap
+EVENTS = 2  # per room, all sent before the process reads any
+
+FAN_OUT = f"""
+import asyncio, json, os, django
+django.setup()
+from django.conf import settings
+from channels.layers import get_channel_layer
+
+async def main():
+    layer = get_channel_layer()
+    channels = [await layer.new_channel() for _ in range({ROOMS})]
+    for room, name in enumerate(channels):
+        await layer.group_add(f"room-{{room}}", name)
+    for n in range({EVENTS}):
+        for room in range({ROOMS}):
+            await layer.group_send(f"room-{{room}}", {{"type": "room.event", "n": n}})
+    received = [0]
+
+    async def drain(name):
+        for _ in range({EVENTS}):
+            await layer.receive(name)
+            received[0] += 1
+
+    await asyncio.wait([asyncio.create_task(drain(name)) for name in channels], timeout=10)
+    print(json.dumps({{"backend": settings.CHANNEL_LAYERS["default"]["BACKEND"],
+                      "received": received[0]}}), flush=True)
+    os._exit(0)  # receives still waiting for a dropped message are not worth a clean exit
+
+asyncio.run(main())
+"""
+
+
+def test_a_burst_of_room_events_reaches_every_socket_of_a_busy_process(redis_url, tmp_path):
+    result = run(["-c", FAN_OUT], {**PRODUCTION, "REDIS_URL": redis_url}, tmp_path)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.splitlines()[-1])
+    assert report["backend"].startswith("channels_redis.")
+    assert report["received"] == ROOMS * EVENTS
