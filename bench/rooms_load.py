@@ -94,6 +94,7 @@ async def player(origin, room_id, secret, stats, pace, rng, game):
             if raw is not None:
                 message = json.loads(raw)
                 kind = message["type"]
+                following = room is not None and not incoming  # holds a state, none arriving
                 if kind == "error":
                     stats.error(message["code"])
                     sent_at = None
@@ -102,10 +103,10 @@ async def player(origin, room_id, secret, stats, pace, rng, game):
                     side, incoming = message["you"]["side"], (message["room"], [])
                 elif kind == "moves" and incoming:
                     incoming[1].extend(message["moves"])
-                elif kind == "pong" and room and not incoming and message["version"] > room["version"]:
+                elif kind == "pong" and following and message["version"] > room["version"]:
                     stats.error("missed-event")  # as RoomSession does: an event was lost
                     await socket.send('{"type":"sync"}')
-                elif kind == "room" and room and not incoming and message["room"]["version"] > room["version"]:
+                elif kind == "room" and following and message["room"]["version"] > room["version"]:
                     # As RoomSession does: a move must be the very next event; another
                     # event is taken if it starts a round or agrees on the ply (processes
                     # publish a rematch's two events in either order). Else: resync.
