@@ -80,6 +80,7 @@ async def player(origin, room_id, secret, stats, pace, rng, game):
     headers = {"Cookie": f"seat_{room_id}={secret}"}
     async with connect(url, origin=origin, additional_headers=headers) as socket:
         room, side, sent_at, state, plies = None, None, None, None, 0
+        asked_round = 0  # the round this seat last asked a rematch for
         incoming = None  # (header, texts) of a full state still arriving
         next_move_at = time.monotonic() + rng.random() * pace
         next_ping_at = time.monotonic() + rng.random() * PING_SECONDS
@@ -97,7 +98,8 @@ async def player(origin, room_id, secret, stats, pace, rng, game):
                 following = room is not None and not incoming  # holds a state, none arriving
                 if kind == "error":
                     stats.error(message["code"])
-                    sent_at = None
+                    if message.get("for") == "move":  # as RoomSession: only a refused move
+                        sent_at = None  # is no longer pending
                     await socket.send(json.dumps({"type": "sync"}))
                 elif kind in ("welcome", "state"):
                     side, incoming = message["you"]["side"], (message["room"], [])
@@ -144,9 +146,12 @@ async def player(origin, room_id, secret, stats, pace, rng, game):
                 await socket.send('{"type":"sync"}')
             if room is None or sent_at is not None or time.monotonic() < next_move_at:
                 continue
-            if room["status"] == "finished" and not room["rematch"][side]:
-                await socket.send(json.dumps({"type": "rematch", "round": room["round"]}))
-                room = {**room, "rematch": [True, True]}  # asked; wait for the next round
+            if room["status"] == "finished":
+                # Ask once per round, as a player clicks once: an older event may still show
+                # this seat's rematch flag unset.
+                if not room["rematch"][side] and asked_round != room["round"]:
+                    asked_round = room["round"]
+                    await socket.send(json.dumps({"type": "rematch", "round": asked_round}))
                 continue
             if room["status"] != "playing" or game.to_move(state) != side:
                 continue
