@@ -31,30 +31,19 @@ export const LINES_THROUGH = Uint8Array.from(CELL_LINES, (lines) => lines.length
 //   underEnemy   a threat above an enemy threat in the same peg: the enemy's comes first
 //   zugzwang     one side alone has a good lowest threat somewhere: in the end, the other
 //                side runs out of safe moves first
-//   levelParity  percent added to own1..own3 of a line lying flat on a level of its owner's
-//                parity (white z 0 and 2, black z 1 and 3), and taken from one on the other's:
-//                pegs filled alternately hand such a line's empty cells to its owner
 export const EVAL = {
   own1: 2, own2: 9, own3: 36, good: 70, bad: 30, stacked: 300, aboveOwn: 30, underEnemy: 12,
-  zugzwang: 0, levelParity: 0,
+  zugzwang: 0,
 };
 
-// A line's state is one byte: 5 * (white balls) + (black balls). LINE_VALUE[25 * line + state]
-// scores it from white's side: only a line one colour alone occupies can still be made.
-const LINE_VALUE = new Int16Array(25 * LINES.length);
+// A line's state is one byte: 5 * (white balls) + (black balls). LINE_VALUE scores it from
+// white's side: only a line one colour alone occupies can still be made.
+const LINE_VALUE = new Int16Array(25);
 function buildLineValues() {
   const own = [0, EVAL.own1, EVAL.own2, EVAL.own3, 0];
-  for (let line = 0; line < LINES.length; line++) {
-    const levels = new Set(LINES[line].map((c) => c >> 4));
-    // +1: white's parity (z even), -1: black's, 0: a line across levels.
-    const parity = levels.size === 1 ? ((LINES[line][0] >> 4) & 1 ? -1 : 1) : 0;
-    const white = (100 + parity * EVAL.levelParity) / 100;
-    const black = (100 - parity * EVAL.levelParity) / 100;
-    for (let w = 0; w <= 4; w++) {
-      for (let k = 0; k + w <= 4; k++) {
-        LINE_VALUE[25 * line + w * 5 + k] = k === 0 ? Math.round(own[w] * white)
-          : w === 0 ? -Math.round(own[k] * black) : 0;
-      }
+  for (let w = 0; w <= 4; w++) {
+    for (let k = 0; k + w <= 4; k++) {
+      LINE_VALUE[w * 5 + k] = k === 0 ? own[w] : w === 0 ? -own[k] : 0;
     }
   }
 }
@@ -193,7 +182,7 @@ export function make(c, player) {
     const before = code[line];
     const after = before + step;
     code[line] = after;
-    score += LINE_VALUE[25 * line + after] - LINE_VALUE[25 * line + before];
+    score += LINE_VALUE[after] - LINE_VALUE[before];
     if (after === 15) addThreat(line, 0);
     else if (after === 3) addThreat(line, 1);
   }
@@ -228,8 +217,8 @@ export function moveGain(c, player) {
   const step = player === 0 ? 5 : 1;
   let gain = 0;
   for (let k = CL_START[c], end = CL_START[c + 1]; k < end; k++) {
-    const at = 25 * CL[k] + code[CL[k]];
-    gain += LINE_VALUE[at + step] - LINE_VALUE[at];
+    const before = code[CL[k]];
+    gain += LINE_VALUE[before + step] - LINE_VALUE[before];
   }
   return player === 0 ? gain : -gain;
 }
