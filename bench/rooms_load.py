@@ -44,6 +44,7 @@ from tools.rooms_harness import Daphne, migrate, request, services  # noqa: E402
 MAX_ROOMS = 2000
 PING_SECONDS = 10  # static/js/rooms/room-session.js PING_MS
 UNANSWERED_SECONDS = 5  # a move neither applied nor refused by then is counted and resynced
+SYNC = json.dumps({"type": "sync"})  # asks for the full state again
 OPEN_TIMEOUT = 120  # seconds after the ramp for every room to open
 
 
@@ -100,28 +101,29 @@ async def player(origin, room_id, secret, stats, pace, rng, game):
                     stats.error(message["code"])
                     if message.get("for") == "move":  # as RoomSession: only a refused move
                         sent_at = None  # is no longer pending
-                    await socket.send(json.dumps({"type": "sync"}))
+                    await socket.send(SYNC)
                 elif kind in ("welcome", "state"):
                     side, incoming = message["you"]["side"], (message["room"], [])
                 elif kind == "moves" and incoming:
                     incoming[1].extend(message["moves"])
                 elif kind == "pong" and following and message["version"] > room["version"]:
                     stats.error("missed-event")  # as RoomSession does: an event was lost
-                    await socket.send('{"type":"sync"}')
+                    await socket.send(SYNC)
                 elif kind == "room" and following and message["room"]["version"] > room["version"]:
                     # As RoomSession does: a move must be the very next event; another
                     # event is taken if it starts a round or agrees on the ply (processes
                     # publish a rematch's two events in either order). Else: resync.
                     move, new_room = message.get("move"), message["room"]
                     same_round = new_room["round"] == room["round"]
-                    if (
-                        (move and (new_room["version"] != room["version"] + 1 or not same_round))
-                        or (move and move["ply"] != plies)
-                        or (not move and same_round and new_room["ply"] != plies)
-                    ):
+                    if move:
+                        next_version = new_room["version"] == room["version"] + 1
+                        missed = not (next_version and same_round and move["ply"] == plies)
+                    else:
+                        missed = same_round and new_room["ply"] != plies
+                    if missed:
                         stats.error("missed-event")
                         sent_at = None
-                        await socket.send('{"type":"sync"}')
+                        await socket.send(SYNC)
                         continue
                     if move:
                         state = game.play(state, game.parse_move(state, move["text"]))
@@ -143,7 +145,7 @@ async def player(origin, room_id, secret, stats, pace, rng, game):
             if sent_at is not None and time.monotonic() - sent_at > UNANSWERED_SECONDS:
                 stats.error("unanswered-move")  # neither applied nor refused: ask for the state
                 sent_at = None
-                await socket.send('{"type":"sync"}')
+                await socket.send(SYNC)
             if room is None or sent_at is not None or time.monotonic() < next_move_at:
                 continue
             if room["status"] == "finished":
