@@ -96,6 +96,8 @@ class RoomConsumer(Consumer):
         await self.send_full_state("welcome")
         presence = await database_sync_to_async(_presence)(self.room_id)
         if presence is not None:  # None: the room went in between (send_full_state said so)
+            # Known here already: a ping answered before the broadcast comes back tells it.
+            self.learn_presence(presence)
             await self.broadcast({"type": "room.presence", **presence})
 
     async def leave(self) -> None:
@@ -199,13 +201,14 @@ class RoomConsumer(Consumer):
         # and presence (an event the channel layer dropped shows up there).
         if time.monotonic() - self.written_at >= services.HEARTBEAT_WRITE_SECONDS:
             try:
-                self.version, self.presence = await database_sync_to_async(_heartbeat)(
+                self.version, presence = await database_sync_to_async(_heartbeat)(
                     self.room_id, self.channel_name, self.seat, self.client
                 )
             except RoomError as error:
                 await self.gone(error)
                 return
-            self.written_at = self.presence_at = time.monotonic()
+            self.learn_presence(presence)
+            self.written_at = self.presence_at
         await self.send_json({"type": "pong", "version": self.version, **self.aged_presence()})
 
     HANDLERS = {
@@ -235,8 +238,7 @@ class RoomConsumer(Consumer):
             await self.close(code=CLOSE_GONE)
 
     async def room_presence(self, event: dict) -> None:
-        self.presence = {key: event[key] for key in ("players", "spectators", "away")}
-        self.presence_at = time.monotonic()
+        self.learn_presence(event)
         await self.send_json({"type": "presence", **self.presence})
 
     async def seat_moved(self, event: dict) -> None:
@@ -269,6 +271,10 @@ class RoomConsumer(Consumer):
             await self.send_json(
                 {"type": "moves", "round": header["round"], "from": start, "moves": chunk}
             )
+
+    def learn_presence(self, presence: dict) -> None:
+        self.presence = {key: presence[key] for key in ("players", "spectators", "away")}
+        self.presence_at = time.monotonic()
 
     def aged_presence(self) -> dict:
         """The presence last learnt, its absences grown by the time since (a pong between
