@@ -31,9 +31,11 @@ export const LINES_THROUGH = Uint8Array.from(CELL_LINES, (lines) => lines.length
 //   underEnemy   a threat above an enemy threat in the same peg: the enemy's comes first
 //   zugzwang     one side alone has a good lowest threat somewhere: in the end, the other
 //                side runs out of safe moves first
+//   race         the side that wins the fill-up race (see fillUpRace): who is left, once the
+//                safe cells run out, with only cells under the other side's threats
 export const EVAL = {
   own1: 2, own2: 9, own3: 36, good: 70, bad: 30, stacked: 300, aboveOwn: 30, underEnemy: 12,
-  zugzwang: 0,
+  zugzwang: 0, race: 150,
 };
 
 // A line's state is one byte: 5 * (white balls) + (black balls). LINE_VALUE scores it from
@@ -264,6 +266,81 @@ function threatTerms(wLo, wHi, kLo, kHi) {
   return s;
 }
 
+// The fill-up race: the game's end played out on the threats as they stand. A cell right
+// under a threat is a gate: the threat's enemy never plays it (it hands over the win), its
+// owner only when nothing else is left (the enemy then blocks the threat). Every other cell
+// below the pegs' lowest threats is safe, and safe cells only count by their parity. So the
+// side that runs out of safe cells must open one of its own gates (which block, which new
+// safe cells above it, maybe a stacked threat that wins) or, with none left, play under an
+// enemy threat and lose. New threats the safe cells might still make are not foreseen.
+// Returns 1 if white wins the race, -1 if black does, 0 if nobody does or it is too costly
+// to tell.
+const gate = new Int8Array(16); // the level of each peg's lowest open threat, or 4
+let raceBudget = 0;
+
+function threatOwners(c, wLo, wHi, kLo, kHi) {
+  return hasCell(wLo, wHi, c) | (hasCell(kLo, kHi, c) << 1); // bit 0 white, bit 1 black
+}
+
+// The lowest threat level of peg p from level z up, or 4.
+function nextGate(p, z, wLo, wHi, kLo, kHi) {
+  for (; z < 4; z++) if (threatOwners(z * 16 + p, wLo, wHi, kLo, kHi) !== 0) return z;
+  return 4;
+}
+
+// `side` (0 white, 1 black) has no safe cell left: 1 if it wins the race, -1 if it loses,
+// 0 if neither.
+function faceGates(side, wLo, wHi, kLo, kHi) {
+  if (--raceBudget < 0) return 0;
+  let any = false;
+  let best = -1;
+  const mine = side + 1;
+  for (let p = 0; p < 16 && best < 1; p++) {
+    const t = gate[p];
+    if (t > 3) continue;
+    any = true;
+    if (threatOwners(t * 16 + p, wLo, wHi, kLo, kHi) !== mine) continue;
+    // `side` plays under its own threat, the enemy blocks it; then forced blocks up the peg.
+    let z = t + 1;
+    let mover = side;
+    let won = -1;
+    while (z < 4) {
+      const owners = threatOwners(z * 16 + p, wLo, wHi, kLo, kHi);
+      if (owners === 0) break;
+      if ((owners >> mover) & 1) { won = mover; break; }
+      z++;
+      mover ^= 1;
+    }
+    let outcome;
+    if (won >= 0) outcome = won === side ? 1 : -1;
+    else {
+      const next = z < 4 ? nextGate(p, z + 1, wLo, wHi, kLo, kHi) : 4;
+      const safe = next < 4 ? next - 1 - z : 4 - z;
+      const facing = (safe & 1) === 0 ? mover : mover ^ 1;
+      gate[p] = next;
+      const r = faceGates(facing, wLo, wHi, kLo, kHi);
+      gate[p] = t;
+      outcome = facing === side ? r : -r;
+    }
+    if (outcome > best) best = outcome;
+  }
+  return any ? best : 0;
+}
+
+export function fillUpRace(wLo, wHi, kLo, kHi) {
+  let safe = 0;
+  for (let p = 0; p < 16; p++) {
+    const h = height[p];
+    const t = nextGate(p, h, wLo, wHi, kLo, kHi);
+    gate[p] = t;
+    safe += t < 4 ? Math.max(0, t - 1 - h) : 4 - h;
+  }
+  const facing = (b.filled + safe) & 1;
+  raceBudget = 64;
+  const r = faceGates(facing, wLo, wHi, kLo, kHi);
+  return facing === 0 ? r : -r;
+}
+
 // The static score from the side to move's point of view.
 export function evaluate() {
   const freeLo = ~b.occLo;
@@ -271,7 +348,10 @@ export function evaluate() {
   const wLo = b.thrLo0 & freeLo; const wHi = b.thrHi0 & freeHi;
   const kLo = b.thrLo1 & freeLo; const kHi = b.thrHi1 & freeHi;
   let s = b.score;
-  if ((wLo | wHi | kLo | kHi) !== 0) s += threatTerms(wLo, wHi, kLo, kHi);
+  if ((wLo | wHi | kLo | kHi) !== 0) {
+    s += threatTerms(wLo, wHi, kLo, kHi);
+    if (EVAL.race !== 0) s += EVAL.race * fillUpRace(wLo, wHi, kLo, kHi);
+  }
   return (b.filled & 1) === 0 ? s : -s;
 }
 
