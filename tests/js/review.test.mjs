@@ -24,8 +24,11 @@ const NINE_MENS = "a1 g7 d1 b6 g1xg7 f6";
 test("Score Four: the ignored threat, the missed win in one and the missing block are marked", async () => {
   const { engine, ai } = await load("score-four");
   const review = reviewGame({ engine, ai, moves: words(SCORE_FOUR), timeLimitMs: 120 });
-  assert.deepEqual(review.marked, [6, 7, 15]);
   const byPly = (ply) => review.moves[ply - 1];
+  // The proven mistakes; the evaluation may also judge white's D2 at ply 13 a positional one
+  // (black's B3 then wins the fill-up race), a judgement near the band that depends on depth.
+  assert.deepEqual(review.marked.filter((ply) => byPly(ply).mark.exact), [6, 7, 15]);
+  assert.ok(review.marked.every((ply) => [6, 7, 13, 15].includes(ply)), `marked ${review.marked}`);
   assert.deepEqual(byPly(6).mark, { kind: "allowed-win", better: "D1", exact: true });
   assert.deepEqual(byPly(7).mark, { kind: "missed-win", better: "D1", exact: true });
   assert.deepEqual(byPly(15).mark, { kind: "allowed-win", better: "C2", exact: true });
@@ -74,6 +77,10 @@ test("the marking rule: a worse outcome, a real fall, and a better move than the
   assert.deepEqual(missed, { kind: "missed-win", better: "d1", exact: true });
   // Holding the outcome is never marked.
   assert.equal(markFor(engine, { before: value(-1e6, -1, true), after: value(-1e6, -1, true), text: "a1", best: "d1" }), null);
+  // From "behind" (not proven) into a proven loss is marked: the search saw no such loss.
+  const blunder = markFor(engine, { before: value(-200, -1), after: value(-1e6, -1, true), text: "a1", best: "d1" });
+  assert.deepEqual(blunder, { kind: "allowed-win", better: "d1", exact: true });
+  assert.equal(markFor(engine, { before: value(-200, -1), after: value(-1e6, -1, true), text: "d1", best: "d1" }), null);
 });
 
 test("a forced block takes the value of the position after it", async () => {
