@@ -6,6 +6,8 @@ data-hint, the peg panel's data-hint, the 3D board's data-hint-peg), the analysi
 the solver proved (data-analysis, data-distance); no test depends on the words.
 """
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -82,7 +84,9 @@ def test_review_of_a_score_four_game_marks_the_missed_win_and_draws_it(
     play_local(page, SCORE_FOUR)
     expect(page.locator(BOARD)).to_have_attribute("data-outcome", "black")
     panel = review_from_dialog(page)
-    expect(panel).to_have_attribute("data-marked", "6 7 15")
+    # 6, 7 and 15 are proven; the evaluation may also judge 13 (white's D2 lets black's B3
+    # win the fill-up race), a judgement close to the band that depends on the depth reached.
+    expect(panel).to_have_attribute("data-marked", re.compile(r"^6 7 (13 )?15$"))
     panel.locator("[data-review-mark='7']").click()
     expect(page.locator("[data-move-list]")).to_have_attribute("data-review-ply", "6")
     # The 16-button panel and the 3D board both show D1 as the better move.
