@@ -81,6 +81,9 @@ test("the marking rule: a worse outcome, a real fall, and a better move than the
   const blunder = markFor(engine, { before: value(-200, -1), after: value(-1e6, -1, true), text: "a1", best: "d1" });
   assert.deepEqual(blunder, { kind: "allowed-win", better: "d1", exact: true });
   assert.equal(markFor(engine, { before: value(-200, -1), after: value(-1e6, -1, true), text: "d1", best: "d1" }), null);
+  // From "ahead" (not proven) into a proven loss: a missed chance, but no win was proven.
+  const thrown = markFor(engine, { before: value(200, 1), after: value(-1e6, -1, true), text: "a1", best: "d1" });
+  assert.deepEqual(thrown, { kind: "missed-win", better: "d1", exact: false });
 });
 
 test("a forced block takes the value of the position after it", async () => {

@@ -102,11 +102,9 @@ export function analysePosition(engine, ai, state, { timeLimitMs, random = seede
 export function markFor(engine, { before, after, text, best }) {
   if (best === null || best === text) return null;
   // A move into a proven loss from a position the search could not prove lost is a blunder
-  // even when the evaluation already had the mover behind.
-  if (after.exact && after.outcome === -1 && !before.exact) {
-    return { kind: before.outcome === 1 ? "missed-win" : "allowed-win", better: best, exact: true };
-  }
-  if (after.outcome >= before.outcome) return null;
+  // even when the evaluation already had the mover behind (the same step as a loss).
+  const intoProvenLoss = after.exact && after.outcome === -1 && !before.exact;
+  if (after.outcome >= before.outcome && !intoProvenLoss) return null;
   const band = BANDS[engine.slug] ?? 1;
   if (!before.exact && !after.exact && before.score - after.score < band) return null;
   const kind = before.outcome === 1 ? "missed-win" : "allowed-win";
