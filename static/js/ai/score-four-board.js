@@ -288,6 +288,11 @@ function nextGate(p, z, wLo, wHi, kLo, kHi) {
   return 4;
 }
 
+// The safe cells of a peg from level z up to the gate under its threat at level t (4: none).
+function safeCells(z, t) {
+  return t < 4 ? Math.max(0, t - 1 - z) : 4 - z;
+}
+
 // `side` (0 white, 1 black) has no safe cell left: 1 if it wins the race, -1 if it loses,
 // 0 if neither.
 function faceGates(side, wLo, wHi, kLo, kHi) {
@@ -314,9 +319,8 @@ function faceGates(side, wLo, wHi, kLo, kHi) {
     let outcome;
     if (won >= 0) outcome = won === side ? 1 : -1;
     else {
-      const next = z < 4 ? nextGate(p, z + 1, wLo, wHi, kLo, kHi) : 4;
-      const safe = next < 4 ? next - 1 - z : 4 - z;
-      const facing = (safe & 1) === 0 ? mover : mover ^ 1;
+      const next = nextGate(p, z, wLo, wHi, kLo, kHi); // cell z itself is no threat
+      const facing = (safeCells(z, next) & 1) === 0 ? mover : mover ^ 1;
       gate[p] = next;
       const r = faceGates(facing, wLo, wHi, kLo, kHi);
       gate[p] = t;
@@ -330,10 +334,8 @@ function faceGates(side, wLo, wHi, kLo, kHi) {
 export function fillUpRace(wLo, wHi, kLo, kHi) {
   let safe = 0;
   for (let p = 0; p < 16; p++) {
-    const h = height[p];
-    const t = nextGate(p, h, wLo, wHi, kLo, kHi);
-    gate[p] = t;
-    safe += t < 4 ? Math.max(0, t - 1 - h) : 4 - h;
+    gate[p] = nextGate(p, height[p], wLo, wHi, kLo, kHi);
+    safe += safeCells(height[p], gate[p]);
   }
   const facing = (b.filled + safe) & 1;
   raceBudget = 64;
