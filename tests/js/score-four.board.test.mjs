@@ -1,6 +1,7 @@
 // The Score Four AI board's fill-up race (score-four-board.js, fillUpRace): who runs out of
 // safe cells first, on threats laid out by hand over a board whose pegs have given heights.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 
 import game from "../../static/js/engines/score-four.js";
@@ -75,4 +76,20 @@ test("under a threat of one colour, the other's threat right above is met by a f
   // level 1, black blocks level 2 and now threatens level 3: white blocks it, and the one
   // cell left above is safe. Nobody wins.
   assert.equal(race(empty, [cell(PEG, 2)], [cell(PEG, 3)]), 0);
+});
+
+test("a race with many gates stops at its step budget instead of trying every order", () => {
+  // A white gate under level 2 in every peg: each one opened leaves an even run above, so
+  // white faces the gates again and again, and every order of the sixteen leads to nobody
+  // winning. Tried in full that is 16! orders; the budget ends it undecided at once. In a
+  // child process, so that a search without the budget fails on the timeout instead of
+  // holding the test runner (a synchronous loop cannot be interrupted).
+  const boardUrl = new URL("../../static/js/ai/score-four-board.js", import.meta.url).href;
+  const script = `import * as board from ${JSON.stringify(boardUrl)};
+    board.reset();
+    console.log(board.fillUpRace(${0xffff0000 | 0}, 0, 0, 0));`; // level 2 of every peg
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+    timeout: 10_000, encoding: "utf8",
+  });
+  assert.equal(out.trim(), "0");
 });
