@@ -201,8 +201,9 @@ def _score_four() -> dict[str, str]:
 
 def _board2d(slug: str) -> dict[str, str]:
     """The SVG board's words (static/js/board2d/): marks for Tic-tac-toe, pieces for the
-    morris games, stones on Dara's squares; the movement rule and draw limit per game, and
-    what only Nine Men's Morris does (flying, a capture while placing, a protected mill)."""
+    morris games, stones on Dara's squares; per game its movement rule, draw limit and draw
+    counter, and what only it does (Nine Men's Morris: flying, a capture while placing, a
+    protected mill; Dara: its placing and line rules). A page gets no other game's words."""
     words = _board2d_common()
     words.update(_marks() if slug == "tic-tac-toe" else _pieces())
     words.update(_MOVEMENT.get(slug, dict)())
@@ -241,6 +242,7 @@ def _three_mens_morris() -> dict[str, str]:
             "A piece moves one step along a line; a diagonal step must start or end at the centre."
         ),
         "reason-move-limit": _("{limit} moving actions without a line: a draw."),
+        "counter-moving": _("Moving actions: {value} of {limit}"),
     }
 
 
@@ -251,6 +253,7 @@ def _nine_mens_morris() -> dict[str, str]:
             "when its side has exactly three pieces."
         ),
         "reason-move-limit": _("{limit} moves without a capture: a draw."),
+        "counter-quiet": _("Moves since the last capture: {value} of {limit}"),
         "phase-flying": _("Flying: with three pieces left, select one of them."),
         "phase-flying-destination": _(
             "Flying: choose any empty point, or the piece again to cancel."
@@ -266,6 +269,11 @@ def _dara() -> dict[str, str]:
     return {
         "error-not-adjacent": _("A stone moves one square up, down, left or right."),
         "reason-move-limit": _("{limit} actions without a placement or a capture: a draw."),
+        "counter-progress": _("Actions without a placement or capture: {value} of {limit}"),
+        "error-dara-three-in-placement": _(
+            "Placing there would make three in a row, which is not allowed while placing."
+        ),
+        "error-dara-four-line": _("That would make four or more in a row, which is never allowed."),
     }
 
 
@@ -340,9 +348,6 @@ def _board2d_common() -> dict[str, str]:
         "state-last-to": _("last move"),
         "state-last-from": _("the last move started here"),
         "state-last-capture": _("removed by the last move"),
-        "counter-moving": _("Moving actions: {value} of {limit}"),
-        "counter-quiet": _("Moves since the last capture: {value} of {limit}"),
-        "counter-progress": _("Actions without a placement or capture: {value} of {limit}"),
         "counter-repetition": _(
             "This position has occurred {value} time(s); the third time is a draw."
         ),
@@ -354,9 +359,5 @@ def _board2d_common() -> dict[str, str]:
         "announce-cancelled": _("Selection cancelled."),
         "error-bad-notation": _("That is not a move in this game."),
         "error-peg-full": _("That peg already holds four balls."),
-        "error-dara-three-in-placement": _(
-            "Placing there would make three in a row, which is not allowed while placing."
-        ),
-        "error-dara-four-line": _("That would make four or more in a row, which is never allowed."),
         "error-bad-state": _("This position could not be loaded."),
     }
