@@ -10,6 +10,7 @@ game already won), and a message that must name a button the page really has.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -61,3 +62,19 @@ def test_a_button_named_in_a_sentence_is_quoted_as_its_label(lang):
             if button and button not in text:
                 wrong.append(f"{msgid!r}: {text!r} does not quote {button!r}")
     assert not wrong, f"{lang}:\n  " + "\n  ".join(wrong)
+
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+HANGUL_KANA_HAN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def test_other_templates_take_their_words_from_the_catalog():
+    """The avoided forms are looked for in templates/content/ and the catalogs: every other
+    template must hold English msgids only, or a word there would escape the glossary."""
+    stray = {
+        str(path.relative_to(TEMPLATES)): HANGUL_KANA_HAN.search(text).group(0)
+        for path in sorted(TEMPLATES.rglob("*.html"))
+        if TEMPLATES / "content" not in path.parents
+        and HANGUL_KANA_HAN.search(text := path.read_text(encoding="utf-8"))
+    }
+    assert not stray, f"words outside the catalog: {stray}"
