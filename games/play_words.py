@@ -115,6 +115,11 @@ def _controller() -> dict[str, str]:
         "status-choose-mode": _("Choose how to play to start."),
         "error-no-game": _("Choose how to play first."),
         "error-game-over": _("The game is over: start again or choose another mode."),
+        # A friend room has neither Again nor the choice of mode: its button is the rematch.
+        "error-game-over-friend": _(
+            "The game is over: press “Swap colours and play again” for another game."
+        ),
+        "error-game-over-watching": _("The game is over."),
         "error-not-your-turn": _("Wait for the AI to move."),
         "error-not-your-turn-friend": _("Wait for your friend to move."),
         "error-friend-not-joined": _(
@@ -196,7 +201,9 @@ def _score_four() -> dict[str, str]:
 
 def _board2d(slug: str) -> dict[str, str]:
     """The SVG board's words (static/js/board2d/): marks for Tic-tac-toe, pieces for the
-    morris games, stones on Dara's squares; the movement rule and draw limit per game."""
+    morris games, stones on Dara's squares; per game its movement rule, draw limit and draw
+    counter, and what only it does (Nine Men's Morris: flying, a capture while placing, a
+    protected mill; Dara: its placing and line rules). A page gets no other game's words."""
     words = _board2d_common()
     words.update(_marks() if slug == "tic-tac-toe" else _pieces())
     words.update(_MOVEMENT.get(slug, dict)())
@@ -235,6 +242,7 @@ def _three_mens_morris() -> dict[str, str]:
             "A piece moves one step along a line; a diagonal step must start or end at the centre."
         ),
         "reason-move-limit": _("{limit} moving actions without a line: a draw."),
+        "counter-moving": _("Moving actions: {value} of {limit}"),
     }
 
 
@@ -245,6 +253,15 @@ def _nine_mens_morris() -> dict[str, str]:
             "when its side has exactly three pieces."
         ),
         "reason-move-limit": _("{limit} moves without a capture: a draw."),
+        "counter-quiet": _("Moves since the last capture: {value} of {limit}"),
+        "phase-flying": _("Flying: with three pieces left, select one of them."),
+        "phase-flying-destination": _(
+            "Flying: choose any empty point, or the piece again to cancel."
+        ),
+        "announce-place-capture": _("{side}: {to}, removes {capture}."),
+        "error-capture-protected": _(
+            "That piece stands in a mill: remove one outside a mill while there is one."
+        ),
     }
 
 
@@ -252,6 +269,11 @@ def _dara() -> dict[str, str]:
     return {
         "error-not-adjacent": _("A stone moves one square up, down, left or right."),
         "reason-move-limit": _("{limit} actions without a placement or a capture: a draw."),
+        "counter-progress": _("Actions without a placement or capture: {value} of {limit}"),
+        "error-dara-three-in-placement": _(
+            "Placing there would make three in a row, which is not allowed while placing."
+        ),
+        "error-dara-four-line": _("That would make four or more in a row, which is never allowed."),
     }
 
 
@@ -270,6 +292,8 @@ def _stones_moving() -> dict[str, str]:
         ),
         "phase-capture": _("Capture: choose a highlighted enemy stone to remove."),
         "reason-pieces": _("{loser} has fewer than three stones left."),
+        # Translators: a Dara stone moves (the same English serves the morris pieces).
+        "announce-move": pgettext("a stone moves", "{side}: {from} to {to}."),
         "announce-move-capture": _("{side}: {from} to {to}, removes the stone on {capture}."),
         "announce-capture-choose": _("A line! Choose an enemy stone to remove."),
         "error-not-your-piece": _(
@@ -293,6 +317,8 @@ def _pieces_moving() -> dict[str, str]:
         ),
         "phase-capture": _("Capture: choose a highlighted enemy piece to remove."),
         "reason-pieces": _("{loser} has fewer than three pieces left."),
+        # Translators: a morris piece moves (the same English serves the Dara stones).
+        "announce-move": pgettext("a piece moves", "{side}: {from} to {to}."),
         "announce-move-capture": _("{side}: {from} to {to}, removes {capture}."),
         "announce-capture-choose": _("A line! Choose an enemy piece to remove."),
         "error-not-your-piece": _(
@@ -322,13 +348,6 @@ def _board2d_common() -> dict[str, str]:
         "state-last-to": _("last move"),
         "state-last-from": _("the last move started here"),
         "state-last-capture": _("removed by the last move"),
-        "phase-flying": _("Flying: with three pieces left, select one of them."),
-        "phase-flying-destination": _(
-            "Flying: choose any empty point, or the piece again to cancel."
-        ),
-        "counter-moving": _("Moving actions: {value} of {limit}"),
-        "counter-quiet": _("Moves since the last capture: {value} of {limit}"),
-        "counter-progress": _("Actions without a placement or capture: {value} of {limit}"),
         "counter-repetition": _(
             "This position has occurred {value} time(s); the third time is a draw."
         ),
@@ -337,17 +356,8 @@ def _board2d_common() -> dict[str, str]:
         "reason-no-moves": _("{loser} has no legal move."),
         "reason-repetition": _("The same position occurred for the third time: a draw."),
         "announce-place": _("{side}: {to}."),
-        "announce-place-capture": _("{side}: {to}, removes {capture}."),
-        "announce-move": _("{side}: {from} to {to}."),
         "announce-cancelled": _("Selection cancelled."),
         "error-bad-notation": _("That is not a move in this game."),
         "error-peg-full": _("That peg already holds four balls."),
-        "error-capture-protected": _(
-            "That piece stands in a mill: remove one outside a mill while there is one."
-        ),
-        "error-dara-three-in-placement": _(
-            "Placing there would make three in a row, which is not allowed while placing."
-        ),
-        "error-dara-four-line": _("That would make four or more in a row, which is never allowed."),
         "error-bad-state": _("This position could not be loaded."),
     }

@@ -5,6 +5,7 @@ stay in the database and the CSV export; only the page shows these labels."""
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.catalog import GAMES
 from stats import schema
@@ -17,7 +18,8 @@ FIELDS = {
     "level": _("AI level"),
     "result": _("Result"),
     "ending": _("How it ended"),
-    "moves": _("Moves"),
+    # A count (of plies), never the moves themselves: not the move list's "Moves".
+    "moves": pgettext_lazy("statistics field: how many moves", "Moves"),
     "duration": _("Game length"),
     "outcome": _("Outcome"),
     "reconnects": _("Reconnects"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,12 +84,23 @@ def board_picture(slug: str) -> str:
     )
 
 
+def board_palette() -> str:
+    """The light board colours (--board-*, --stone-*, --mark-*) from site.css's first :root
+    block, where board2d.css expects them; the card takes nothing else of the page shell."""
+    site = (ROOT / "static/css/site.css").read_text(encoding="utf-8")
+    light = re.search(r":root\s*\{(.*?)\}", site, re.S)
+    assert light, "static/css/site.css has no :root block"
+    names = re.findall(r"--(?:board|stone|mark)-[\w-]+:\s*[^;]+;", light.group(1))
+    assert names, "static/css/site.css's :root holds no board colours"
+    return ":root { " + " ".join(names) + " }\n"
+
+
 def card_html(language: str, slug: str) -> str:
     from games.catalog import BY_SLUG
     from rooms.invitation import invitation
 
     words = invitation(BY_SLUG[slug])
-    styles = (ROOT / "static/css/board2d.css").read_text(encoding="utf-8")
+    styles = board_palette() + (ROOT / "static/css/board2d.css").read_text(encoding="utf-8")
     return f"""<!doctype html><html lang="{language}"><head><meta charset="utf-8"><style>
 {styles}
 html, body {{ margin: 0; width: 1200px; height: 630px; overflow: hidden; }}

@@ -110,6 +110,16 @@ def test_tic_tac_toe_online_with_reload_spectator_and_rematch(browser, live_serv
         expect(host_dialog).to_be_hidden()
         expect(host.locator("[data-result-rematch-offered]")).to_be_hidden()
         guest_dialog.locator("[data-action=view-board]").click()
+        # A tap on the finished board names what a room has: the rematch button (a visitor,
+        # who has none, is only told the game is over), never Again or the choice of mode.
+        visitor_dialog = visitor.locator("dialog[data-result-dialog]")
+        expect(visitor_dialog).to_have_attribute("open", "")
+        visitor_dialog.locator("[data-action=view-board]").click()
+        over = {guest: "error-game-over-friend", visitor: "error-game-over-watching"}
+        for viewer, key in over.items():
+            viewer.locator("[data-board2d] button[data-point='c3']").click(force=True)
+            words = json.loads(viewer.locator("#ui-strings").text_content())
+            expect(viewer.locator("[data-play-message]")).to_have_text(words[key])
         guest.locator("[data-room-rematch-button]").click()
         for viewer in (host, guest, visitor):
             expect(page_of(viewer)).to_have_attribute("data-moves", "0")

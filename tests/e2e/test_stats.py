@@ -202,6 +202,8 @@ def shown_events(root):
 
 LANGUAGES = ["ko", "ja", "zh-hans"]
 FIELD_WORDS = {"ko": "게임", "ja": "ゲーム", "zh-hans": "游戏"}  # stats/labels.py's "Game"
+# stats/labels.py's "moves": a count, never the record of the moves (기보, 棋譜, 棋谱).
+MOVES_WORDS = {"ko": "수", "ja": "手数", "zh-hans": "步数"}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -241,6 +243,10 @@ def test_the_switch_sits_below_the_game_controls_and_reads_as_a_list(
     assert events[0]["game"] == "tic-tac-toe" and events[0]["lang"] == language
     first_term = root.locator(".stats-sent__event dt").nth(1)
     expect(first_term).to_contain_text(FIELD_WORDS[language])
+    moves = root.locator(".stats-sent__event dt").filter(
+        has=page.get_by_text("moves", exact=True)
+    )
+    expect(moves).to_have_text(f"{MOVES_WORDS[language]} moves")
     # Every value sits on one line inside the panel.
     for value in root.locator(".stats-sent__event dd code").all():
         box = value.bounding_box()

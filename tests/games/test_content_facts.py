@@ -527,7 +527,7 @@ def test_glossary_tables_are_readable():
     rows = avoided()
     assert len(rows) >= 10 and all(len(row) == 4 for row in rows)
     for lang, scope, pattern, _why in rows:
-        assert lang in (*LANGS, "all") and scope in ("all", "dara"), (lang, scope)
+        assert lang in (*LANGS, "all") and scope in ("all", *GAME_SCOPES), (lang, scope)
         re.compile(pattern)
 
 
@@ -607,20 +607,39 @@ def test_mill_term_is_explained_where_it_first_appears(lang):
     assert first >= match.start() - 40, f"{lang}: {term!r} is used before it is explained"
 
 
+# Scopes of "Forms to avoid" besides `all`: one game's page.
+GAME_SCOPES = ("dara", "nine-mens-morris", "three-mens-morris", "score-four")
+
+
+def page_words(lang: str, slug: str) -> dict[str, str]:
+    """Every word a game's play page gets (and, for a 2D game, its rules page's puzzles)."""
+    from django.utils import translation
+
+    from games import play_words
+    from games.catalog import BY_SLUG
+
+    with translation.override(lang):
+        words = dict(play_words.for_game(BY_SLUG[slug]).ui)
+        if slug != "score-four":
+            words.update(play_words.for_example(slug))
+    return words
+
+
 def scoped_texts(lang: str, scope: str) -> dict[str, str]:
-    """Where a language's words live: content files and catalog translations."""
-    translations = catalog(lang)
-    if scope == "dara":
-        return {
-            "guide/dara.html": visible_text(read(lang, "guide/dara.html")),
-            **{
-                f"catalog {k!r}": v
-                for k, v in translations.items()
-                if re.search(r"\bstones?\b", k, re.I)
-            },
-        }
-    texts = {name: visible_text(read(lang, name)) for name in FILES}
+    """Where a language's words live: content files, meta.json and catalog translations (all
+    of them, or one game's share: its content, its meta entry and its pages' words)."""
     meta = json.loads(read(lang, "meta.json"))
+    if scope in GAME_SCOPES:
+        name = "score_four.html" if scope == "score-four" else f"guide/{scope}.html"
+        return {
+            name: visible_text(read(lang, name)),
+            **{f"meta.json {scope}.{field}": value for field, value in meta[scope].items()},
+            **{f"{scope} page word {k!r}": v for k, v in page_words(lang, scope).items()},
+        }
+    texts = {
+        str(path.relative_to(CONTENT / lang)): visible_text(path.read_text(encoding="utf-8"))
+        for path in sorted((CONTENT / lang).rglob("*.html"))
+    }
     texts.update(
         {
             f"meta.json {key}.{field}": value
@@ -628,7 +647,7 @@ def scoped_texts(lang: str, scope: str) -> dict[str, str]:
             for field, value in page.items()
         }
     )
-    texts.update({f"catalog {k!r}": v for k, v in translations.items()})
+    texts.update({f"catalog {k!r}": v for k, v in catalog(lang).items()})
     return texts
 
 

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import ticTacToe from "../../static/js/engines/tic-tac-toe.js";
 import { GameSession } from "../../static/js/play/session.js";
 import {
-  isSpectator, mayBeAsked, modeText, resultTitle, turnText, waitKey,
+  isSpectator, mayBeAsked, modeText, overKey, resultTitle, turnText, waitKey,
 } from "../../static/js/play/words.js";
 
 // A strings table that shows which key was used and with what.
@@ -88,4 +88,13 @@ test("a refusal says why per role, and only a seated player of a game on is aske
     assert.equal(mayBeAsked(room(facts)), asked, JSON.stringify(facts));
   }
   assert.equal(mayBeAsked(room({ status: "playing", humanSide: 0, outcome: { winner: 0 } })), false);
+});
+
+test("after the game a room names its rematch button, never Again or the mode choice", () => {
+  const local = new GameSession({ engine: ticTacToe });
+  local.start({ mode: "local" });
+  assert.equal(overKey(local), "error-game-over");
+  const over = { status: "finished", outcome: { winner: 0 } };
+  assert.equal(overKey(room({ ...over, humanSide: 1 })), "error-game-over-friend");
+  assert.equal(overKey(room({ ...over, humanSide: null })), "error-game-over-watching");
 });

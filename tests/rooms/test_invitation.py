@@ -83,3 +83,14 @@ def test_the_play_page_keeps_the_site_card():
     tags = head_tags(Client().get("/ko/dara/").content.decode())
     assert tags["og:image"].endswith("/static/img/og-card.png")
     assert "invite" not in tags["og:image"]
+
+
+def test_the_picture_tool_gives_the_board_every_colour_it_uses():
+    """tools/make_invite_cards.py draws the board with board2d.css alone; the palette lives in
+    site.css, so without it every board came out black."""
+    from tools.make_invite_cards import board_palette
+
+    board_css = (STATIC / "css" / "board2d.css").read_text(encoding="utf-8")
+    used = set(re.findall(r"var\((--(?:board|stone|mark)-[\w-]+)\)", board_css))
+    given = set(re.findall(r"(--[\w-]+):", board_palette()))
+    assert used and used <= given, f"colours board2d.css uses but the card lacks: {used - given}"

@@ -11,7 +11,7 @@
 import { loadEngine } from "../engines/index.js";
 import { announce } from "../play/announce.js";
 import { PlayController, createSession } from "../play/controller.js";
-import { mayBeAsked, waitKey } from "../play/words.js";
+import { mayBeAsked, overKey, waitKey } from "../play/words.js";
 import { loadStrings } from "../play/strings.js";
 import { Board2D } from "./board.js";
 import { IDLE, back, splitMove, stageOf } from "./intents.js";
@@ -100,6 +100,7 @@ class Board2DView {
   refuse(code, point = null) {
     let key = refusalKey(this.engine, this.session.state, code, point);
     if (code === "not-your-turn") key = waitKey(this.session);
+    if (code === "game-over") key = overKey(this.session);
     this.controller.refuse(code, this.t(key));
     return undefined;
   }

@@ -32,6 +32,13 @@ export function waitKey(session) {
   return "error-not-your-turn-friend";
 }
 
+// What a tap on the board says once the game is over: a room has only its rematch button
+// (and a spectator has none), the other modes Again and the choice of mode.
+export function overKey(session) {
+  if (session.mode !== "friend") return "error-game-over";
+  return isSpectator(session) ? "error-game-over-watching" : "error-game-over-friend";
+}
+
 // Whether the board may ask this viewer to act (choose a square, select a piece): only a
 // player of a game that is on.
 export function mayBeAsked(session) {

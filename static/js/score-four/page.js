@@ -9,7 +9,7 @@ import engine from "../engines/score-four.js";
 import { announce } from "../play/announce.js";
 import { PlayController, createSession } from "../play/controller.js";
 import { report } from "../play/stats-hook.js";
-import { waitKey } from "../play/words.js";
+import { overKey, waitKey } from "../play/words.js";
 import { loadStrings } from "../play/strings.js";
 import { PEG_NAMES, cellIndex, describeLine, describeMoves, lastCell, pegContents } from "./model.js";
 import { PegPanel } from "./panel16.js";
@@ -85,7 +85,7 @@ class ScoreFourView {
     if (controller.reviewPly !== null) return;
     const t = this.t;
     if (!session.mode) controller.refuse("no-game", t("error-no-game"));
-    else if (session.outcome) controller.refuse("game-over", t("error-game-over"));
+    else if (session.outcome) controller.refuse("game-over", t(overKey(session)));
     else if (error?.code === "peg-full" || pegContents(engine, session.state)[peg].length === 4) {
       controller.refuse("peg-full", t("errorPegFull", { peg: PEG_NAMES[peg] }));
     } else controller.refuse("not-your-turn", t(waitKey(session)));
