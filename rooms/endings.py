@@ -113,7 +113,7 @@ def claim(room_id: str, secret: str | None, round_number: object, result: object
     if live.exists():
         raise RoomError("friend-present", "your friend is here")
     needed = AWAY_DRAW_SECONDS if result == "draw" else AWAY_WIN_SECONDS
-    away = away_seconds(room, friend, now)
+    away = away_seconds(room, friend, now) or 0  # a seat in play is always taken
     if away < needed:
         raise RoomError("too-early", f"your friend has been away {away} s of the {needed} s needed")
     side = side_of(room, seat)

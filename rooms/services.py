@@ -159,6 +159,7 @@ def create_room(game_slug: str) -> tuple[Room, str]:
         state=game.dump(game.initial_state()),
         created_at=now,
         last_active_at=now,
+        host_seen_at=now,  # a seat's absence counts from when it was taken
     )
     return room, secret
 
@@ -173,13 +174,17 @@ def join(room_id: str, secret: str | None) -> Joined:
     if room.status == Room.CANCELLED:
         raise RoomError("room-cancelled", "the room was cancelled")
     new_secret = secrets.token_urlsafe(32)
+    now = timezone.now()
     claimed = Room.objects.filter(
         id=room.id, guest_secret__isnull=True, status=Room.WAITING
     ).update(
         guest_secret=_digest(new_secret),
         status=Room.PLAYING,
         version=F("version") + 1,
-        last_active_at=timezone.now(),
+        last_active_at=now,
+        # The friend's absence counts from the join, not from the room's creation: a friend
+        # whose page has not opened its socket yet has not left.
+        guest_seen_at=now,
     )
     if not claimed:
         raise RoomError("seat-taken", "both seats are taken; you can watch")
@@ -460,9 +465,13 @@ def presence(room: Room) -> dict:
     return {"players": sides, "spectators": seats.count(""), "away": away}
 
 
-def away_seconds(room: Room, seat: str, now: datetime) -> int:
-    """Whole seconds since `seat` last had a live socket (since the room began if never)."""
-    seen = getattr(room, f"{seat}_seen_at") or room.created_at
+def away_seconds(room: Room, seat: str, now: datetime) -> int | None:
+    """Whole seconds since `seat` last had a live socket, counted from when the seat was
+    taken (the room's creation for the host, the join for the guest); None for a seat nobody
+    has taken yet (nobody is away from it)."""
+    if seat == "guest" and not room.guest_secret:
+        return None
+    seen = getattr(room, f"{seat}_seen_at") or room.created_at  # rooms made before the rule
     return max(0, int((now - seen).total_seconds()))
 
 
