@@ -8,6 +8,7 @@ followed by the move list in slices of MOVES_PER_MESSAGE.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -28,6 +29,7 @@ logger = logging.getLogger(__name__)
 MOVES_PER_MESSAGE = 128  # a `moves` message: at most 128 texts of at most 32 characters
 MAX_SEND_BYTES = 8192  # what the protocol promises of every server message (tests check it)
 CLOSE_GONE = 4404  # the room does not exist (any more)
+CLOSE_IDLE = 4408  # nothing heard for limits.SOCKET_IDLE_SECONDS
 CLOSE_LIMIT = 4429  # too many messages, sockets or watchers
 LIMIT_CODES = ("too-many-sockets", "room-full")
 
@@ -65,11 +67,15 @@ class RoomConsumer(Consumer):
     written_at = 0.0  # when this socket's Connection row was last refreshed (monotonic)
     presence_at = 0.0  # when `presence` was learnt (monotonic)
     closed = False  # the client is gone: its `websocket.disconnect` is on its way
+    heard_at = 0.0  # when the client last sent anything (monotonic)
+    idle_watch: asyncio.Task | None = None
 
     async def __call__(self, scope, receive, send):
         try:
             await super().__call__(scope, receive, send)
         finally:  # every exit: a clean close, a crash, a cancelled task
+            if self.idle_watch is not None:
+                self.idle_watch.cancel()
             await self.leave()
 
     async def connect(self) -> None:
@@ -79,6 +85,8 @@ class RoomConsumer(Consumer):
         self.client = limiter.client_key(wire.client_address(self.scope))
         self.window_start, self.window_count = time.monotonic(), 0
         await self.accept()
+        self.heard_at = time.monotonic()
+        self.idle_watch = asyncio.ensure_future(self.close_when_idle(limits.SOCKET_IDLE_SECONDS))
         try:
             _room, self.seat = await database_sync_to_async(services.connect)(
                 self.room_id, self.channel_name, self.secret, self.client
@@ -100,6 +108,16 @@ class RoomConsumer(Consumer):
             self.learn_presence(presence)
             await self.broadcast({"type": "room.presence", **presence})
 
+    async def close_when_idle(self, idle: float) -> None:
+        """Close a socket that has sent nothing for `idle` seconds, and forget it at once: the
+        caps count sockets by their rows, and a silent socket must not hold a place (or keep
+        receiving every event) once its row is too old to be counted."""
+        while (left := self.heard_at + idle - time.monotonic()) > 0:
+            await asyncio.sleep(left)
+        await self.close(code=CLOSE_IDLE)
+        self.closed = True
+        await self.leave()
+
     async def leave(self) -> None:
         try:
             if self.in_group:
@@ -116,6 +134,7 @@ class RoomConsumer(Consumer):
     # --- from the client ----------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        self.heard_at = time.monotonic()
         if not await self.within_rate():
             return
         try:

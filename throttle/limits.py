@@ -37,6 +37,12 @@ SOCKET_MESSAGES = _limit("socket-messages", "LIMIT_SOCKET_MESSAGES", 60, 0.05)
 SOCKET_MESSAGES_PER_SECOND = int(_number("LIMIT_SOCKET_MESSAGES_PER_SECOND", 10))
 SOCKET_CLOSE_PER_SECOND = int(_number("LIMIT_SOCKET_CLOSE_PER_SECOND", 30))
 
+# A room socket that sends nothing for this many seconds (clients ping every 10 s) is closed by
+# the server with 4408, so that every socket counted below is one that is open and alive. Below
+# rooms.services.PRESENCE_STALE (120 s), and above a minute: a hidden tab's timers may be
+# throttled to one a minute.
+SOCKET_IDLE_SECONDS = _number("LIMIT_SOCKET_IDLE_SECONDS", 90)
+
 # Concurrent room sockets from one client (IPv4 address or IPv6 /64), and watchers per room.
 SOCKETS_PER_CLIENT = int(_number("LIMIT_SOCKETS_PER_CLIENT", 32))
 SPECTATORS_PER_ROOM = int(_number("LIMIT_SPECTATORS_PER_ROOM", 20))

@@ -1,0 +1,86 @@
+"""What a room costs its players when others open sockets on it: silent sockets are closed
+after the idle time (so the caps count open sockets), connecting has a budget per client, and
+players are told of presence only when what they see changes."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from datetime import timedelta
+
+import pytest
+from channels.testing import WebsocketCommunicator
+
+from rooms import consumers, services
+from site_config.asgi import application
+from tests.rooms.test_consumers import headers, new_room, receive
+from throttle import limits
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+def communicator(room_id, secret=None, address="192.0.2.1"):
+    opened = WebsocketCommunicator(
+        application, f"/ws/rooms/{room_id}/", headers=headers(room_id, secret)
+    )
+    opened.scope["client"] = [address, 40000]
+    return opened
+
+
+async def close_code(opened, timeout=10.0):
+    """The code of the close the server sends, skipping the messages before it."""
+    deadline = time.monotonic() + timeout
+    while (left := deadline - time.monotonic()) > 0:
+        output = await opened.receive_output(timeout=left)
+        if output["type"] == "websocket.close":
+            return output.get("code")
+    raise AssertionError("the server did not close the socket")
+
+
+async def refusal(opened):
+    """(error code, close code) of a socket the server refuses."""
+    assert (await opened.connect())[0]
+    error = await receive(opened, "error")
+    return error["code"], await close_code(opened)
+
+
+async def test_silent_sockets_are_closed_after_the_idle_time_and_the_cap_holds(monkeypatch):
+    # The idle time is a setting (LIMIT_SOCKET_IDLE_SECONDS): a short one here. Rows of live
+    # sockets are counted for PRESENCE_STALE: made shorter than the wait below, so that on a
+    # server that leaves silent sockets open their rows stop counting and more get in.
+    monkeypatch.setattr(limits, "SOCKET_IDLE_SECONDS", 1.0)
+    monkeypatch.setattr(services, "PRESENCE_STALE", timedelta(seconds=2))
+    room_id, host, _guest = await new_room()
+    player = communicator(room_id, host, "198.51.100.7")
+    watchers = [communicator(room_id, address=f"192.0.2.{n}") for n in range(1, 21)]
+    late = []
+    try:
+        assert (await player.connect())[0]
+        await receive(player, "welcome")
+        for watcher in watchers:
+            assert (await watcher.connect())[0]
+            await receive(watcher, "welcome")
+        extra = communicator(room_id, address="192.0.2.99")
+        late.append(extra)
+        assert await refusal(extra) == ("room-full", consumers.CLOSE_LIMIT)
+        # Hold the 20 silent watchers past the idle time and past PRESENCE_STALE, while the
+        # player pings as every page does.
+        until = time.monotonic() + 2.5
+        while time.monotonic() < until:
+            await player.send_json_to({"type": "ping"})
+            await receive(player, "pong", limit=200)
+            await asyncio.sleep(0.4)
+        for watcher in watchers:
+            assert await close_code(watcher) == consumers.CLOSE_IDLE
+        # Their places are free again, and the cap holds for those who come now.
+        newcomers = [communicator(room_id, address=f"203.0.113.{n}") for n in range(1, 22)]
+        late += newcomers
+        for watcher in newcomers[:20]:
+            assert (await watcher.connect())[0]
+            await receive(watcher, "welcome")
+        assert await refusal(newcomers[20]) == ("room-full", consumers.CLOSE_LIMIT)
+        await player.send_json_to({"type": "ping"})  # the player who pinged is still in
+        assert (await receive(player, "pong", limit=200))["spectators"] in (0, 20)
+    finally:
+        for opened in [player, *watchers, *late]:
+            await opened.disconnect()
