@@ -289,6 +289,7 @@ def spawn(kind, stack, workdir):
         "LIMIT_ROOM_CREATION_CAPACITY": "1000000",
         "LIMIT_SOCKETS_PER_CLIENT": "1000000",  # every simulated player shares one address
         "LIMIT_SOCKET_MESSAGES_CAPACITY": "1000000",
+        "LIMIT_SOCKET_CONNECTS_CAPACITY": "1000000",
         "LOG_LEVEL": "ERROR",
     }
     if kind == "embedded":

@@ -31,7 +31,10 @@ MAX_SEND_BYTES = 8192  # what the protocol promises of every server message (tes
 CLOSE_GONE = 4404  # the room does not exist (any more)
 CLOSE_IDLE = 4408  # nothing heard for limits.SOCKET_IDLE_SECONDS
 CLOSE_LIMIT = 4429  # too many messages, sockets or watchers
-LIMIT_CODES = ("too-many-sockets", "room-full")
+LIMIT_CODES = ("too-many-sockets", "room-full", "too-many-connects")
+# A change in the number of watchers alone reaches a socket at most once in this many seconds
+# (the latest count): people coming and going cannot flood the players.
+WATCHERS_EVERY_SECONDS = 1.0
 
 
 def seat_cookie_name(room_id: str) -> str:
@@ -69,13 +72,17 @@ class RoomConsumer(Consumer):
     closed = False  # the client is gone: its `websocket.disconnect` is on its way
     heard_at = 0.0  # when the client last sent anything (monotonic)
     idle_watch: asyncio.Task | None = None
+    shown: dict[str, Any] | None = None  # the presence this socket's client was last sent
+    shown_at = 0.0  # ... and when (monotonic)
+    watchers_due: asyncio.Task | None = None  # a watcher count waiting for its turn
 
     async def __call__(self, scope, receive, send):
         try:
             await super().__call__(scope, receive, send)
         finally:  # every exit: a clean close, a crash, a cancelled task
-            if self.idle_watch is not None:
-                self.idle_watch.cancel()
+            for task in (self.idle_watch, self.watchers_due):
+                if task is not None:
+                    task.cancel()
             await self.leave()
 
     async def connect(self) -> None:
@@ -88,7 +95,7 @@ class RoomConsumer(Consumer):
         self.heard_at = time.monotonic()
         self.idle_watch = asyncio.ensure_future(self.close_when_idle(limits.SOCKET_IDLE_SECONDS))
         try:
-            _room, self.seat = await database_sync_to_async(services.connect)(
+            _room, self.seat = await database_sync_to_async(_connect)(
                 self.room_id, self.channel_name, self.secret, self.client
             )
         except RoomError as error:
@@ -228,7 +235,8 @@ class RoomConsumer(Consumer):
                 return
             self.learn_presence(presence)
             self.written_at = self.presence_at
-        await self.send_json({"type": "pong", "version": self.version, **self.aged_presence()})
+        self.shown, self.shown_at = self.aged_presence(), time.monotonic()
+        await self.send_json({"type": "pong", "version": self.version, **self.shown})
 
     HANDLERS = {
         "move": on_move,
@@ -257,8 +265,23 @@ class RoomConsumer(Consumer):
             await self.close(code=CLOSE_GONE)
 
     async def room_presence(self, event: dict) -> None:
+        """Told to the client only when what it shows changes: who is present (or away), at
+        once; how many watch, at most once every WATCHERS_EVERY_SECONDS."""
         self.learn_presence(event)
-        await self.send_json({"type": "presence", **self.presence})
+        shown = self.shown
+        if shown is None or _who_is_away(shown) != _who_is_away(self.presence):
+            await self.send_presence()
+        elif shown["spectators"] != self.presence["spectators"] and self.watchers_due is None:
+            self.watchers_due = asyncio.ensure_future(self.send_watchers_in_turn())
+
+    async def send_watchers_in_turn(self) -> None:
+        await asyncio.sleep(max(0.0, self.shown_at + WATCHERS_EVERY_SECONDS - time.monotonic()))
+        self.watchers_due = None
+        await self.send_presence()
+
+    async def send_presence(self) -> None:
+        self.shown, self.shown_at = self.aged_presence(), time.monotonic()
+        await self.send_json({"type": "presence", **self.shown})
 
     async def seat_moved(self, event: dict) -> None:
         """A seat went to another device (rooms/transfers.py): the old device watches now."""
@@ -339,7 +362,16 @@ class NoRoomConsumer(Consumer):
         await self.close(code=CLOSE_GONE)
 
 
+def _who_is_away(presence: dict) -> tuple:
+    return tuple(presence["players"]), tuple(seconds is None for seconds in presence["away"])
+
+
 # Each runs in one worker thread: one database round trip per client request.
+
+
+def _connect(room_id, channel_name, secret, client):
+    services.allow_connect(client)
+    return services.connect(room_id, channel_name, secret, client)
 
 
 def _full_state(room_id):

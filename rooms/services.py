@@ -383,6 +383,13 @@ def request_rematch(room_id: str, secret: str | None, round_number: object) -> R
 # --- connections and presence -----------------------------------------------------------------
 
 
+def allow_connect(client: str) -> None:
+    """Take one socket opening from this client's budget (throttle.limits.SOCKET_CONNECTS);
+    `too-many-connects` when it is spent. `client` is throttle.limiter.client_key's."""
+    if not limiter.allow(limits.SOCKET_CONNECTS, client):
+        raise RoomError("too-many-connects", "too many connections from here; try again later")
+
+
 def connect(room_id: str, channel_name: str, secret: str | None, client: str) -> tuple[Room, str]:
     """Record an open socket; returns the room and the socket's seat ("" for a spectator).
     `client` is throttle.limiter.client_key of the address: at most SOCKETS_PER_CLIENT live

@@ -31,6 +31,9 @@ ADMIN_LOGIN = _limit("admin-login", "LIMIT_ADMIN_LOGIN", 10, 60)
 # Room socket messages per client across all its sockets and reconnects: 60 at once, then 20
 # a second. Each socket also has its own limit, below.
 SOCKET_MESSAGES = _limit("socket-messages", "LIMIT_SOCKET_MESSAGES", 60, 0.05)
+# Room sockets a client may open (each costs a few writes and tells the room): 40 at once,
+# then one every 2 s. Pages reconnect with backoff, so only a loop of connects reaches it.
+SOCKET_CONNECTS = _limit("socket-connects", "LIMIT_SOCKET_CONNECTS", 40, 2)
 
 # Each socket on its own: past this many messages in one second they are refused, and past
 # the second number the socket is closed.

@@ -84,3 +84,61 @@ async def test_silent_sockets_are_closed_after_the_idle_time_and_the_cap_holds(m
     finally:
         for opened in [player, *watchers, *late]:
             await opened.disconnect()
+
+
+async def test_a_connect_flood_from_one_client_is_refused_while_the_players_play():
+    room_id, host, guest = await new_room()
+    white = communicator(room_id, host, "198.51.100.1")
+    black = communicator(room_id, guest, "198.51.100.2")
+    presences = {white: 0, black: 0}  # presence messages each player got during the flood
+
+    async def next_room_event(player):
+        while (message := await player.receive_json_from(timeout=5))["type"] != "room":
+            presences[player] += message["type"] == "presence"
+        return message
+
+    opened_by_flood = []
+    try:
+        for player in (white, black):
+            assert (await player.connect())[0]
+            await receive(player, "welcome")
+        presence = await receive(white, "presence")
+        while presence["players"] != [True, True]:
+            presence = await receive(white, "presence")
+        await asyncio.sleep(0.3)
+        for player in (white, black):
+            while not await player.receive_nothing(timeout=0.2):
+                await player.receive_output()
+        capacity = limits.SOCKET_CONNECTS.capacity
+        refused, ply, started = [], 0, time.monotonic()
+        for attempt in range(capacity + 10):  # one address opening and closing in a loop
+            flood = communicator(room_id, address="203.0.113.66")
+            opened_by_flood.append(flood)
+            assert (await flood.connect())[0]
+            first = await flood.receive_json_from(timeout=5)
+            if first["type"] == "error":
+                refused.append((first["code"], first["for"], await close_code(flood)))
+            await flood.disconnect()
+            if attempt % 10 == 9:  # the players keep playing through it
+                mover = (white, black)[ply % 2]
+                text = "ABCD"[ply % 4] + "1"
+                await mover.send_json_to({"type": "move", "ply": ply, "move": text})
+                for player in (white, black):
+                    assert (await next_room_event(player))["move"]["ply"] == ply
+                ply += 1
+        assert len(refused) == 10  # the budget: `capacity` at once, then one every 2 s
+        assert set(refused) == {("too-many-connects", "connect", consumers.CLOSE_LIMIT)}
+        mover = (white, black)[ply % 2]
+        await mover.send_json_to({"type": "move", "ply": ply, "move": "D2"})
+        for player in (white, black):
+            assert (await next_room_event(player))["move"]["text"] == "D2"
+        # Watchers came and went 80 times: the players were told at most once a second.
+        await asyncio.sleep(consumers.WATCHERS_EVERY_SECONDS + 0.2)
+        for player in (white, black):
+            while not await player.receive_nothing(timeout=0.3):
+                presences[player] += (await player.receive_json_from())["type"] == "presence"
+        flood_seconds = time.monotonic() - started
+        assert max(presences.values()) <= flood_seconds / consumers.WATCHERS_EVERY_SECONDS + 1
+    finally:
+        for opened in [white, black, *opened_by_flood]:
+            await opened.disconnect()
