@@ -227,14 +227,17 @@ class RoomConsumer(Consumer):
         # and presence (an event the channel layer dropped shows up there).
         if time.monotonic() - self.written_at >= services.HEARTBEAT_WRITE_SECONDS:
             try:
-                self.version, presence = await database_sync_to_async(_heartbeat)(
-                    self.room_id, self.channel_name, self.seat, self.client
+                self.version, seat, presence = await database_sync_to_async(_heartbeat)(
+                    self.room_id, self.channel_name, self.secret, self.client
                 )
             except RoomError as error:
                 await self.gone(error)
                 return
             self.learn_presence(presence)
             self.written_at = self.presence_at
+            if seat != self.seat:  # the seat moved and its `seat.moved` never came
+                self.seat = seat
+                await self.send_json({"type": "seat", "you": self.you()})
         self.shown, self.shown_at = self.aged_presence(), time.monotonic()
         await self.send_json({"type": "pong", "version": self.version, **self.shown})
 
@@ -407,9 +410,9 @@ def _ending(kind, room_id, secret, round_number, answer):
     return event, services.header(room)
 
 
-def _heartbeat(room_id, channel_name, seat, client):
-    room = services.heartbeat(room_id, channel_name, seat, client)
-    return room.version, services.presence(room)
+def _heartbeat(room_id, channel_name, secret, client):
+    room, seat = services.heartbeat(room_id, channel_name, secret, client)
+    return room.version, seat, services.presence(room)
 
 
 def _presence(room_id):

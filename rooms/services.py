@@ -424,24 +424,33 @@ def _client_hash(client: str, now: datetime) -> str:
     return limiter.hashed("room-socket", now.date().isoformat(), client)
 
 
-def heartbeat(room_id: str, channel_name: str, seat: str, client: str) -> Room:
-    """A ping from an open socket: refresh its presence; returns the (live) room."""
+def heartbeat(room_id: str, channel_name: str, secret: str | None, client: str) -> tuple[Room, str]:
+    """A ping from an open socket: refresh its presence; returns the (live) room and the
+    socket's seat as the database has it now. The seat is read again each time, as the version
+    is: a socket whose seat went to another device (and missed the news) watches from then on,
+    and its heartbeats no longer count as that seat's presence."""
     room = live_room(room_id)
+    seat = seat_of(room, secret)
     now = timezone.now()
-    with transaction.atomic():  # one commit for both rows
-        if not Connection.objects.filter(channel_name=channel_name).update(seen_at=now):
-            Connection.objects.create(  # a purge took it while it was quiet
-                channel_name=channel_name,
-                room=room,
-                seat=seat,
-                seen_at=now,
-                client=_client_hash(client, now),
-            )
-        if seat:
-            Room.objects.filter(id=room.id).update(**{f"{seat}_seen_at": now})
+    try:
+        with transaction.atomic():  # one commit for both rows
+            if not Connection.objects.filter(channel_name=channel_name).update(
+                seen_at=now, seat=seat
+            ):
+                Connection.objects.create(  # a purge took it while it was quiet
+                    channel_name=channel_name,
+                    room=room,
+                    seat=seat,
+                    seen_at=now,
+                    client=_client_hash(client, now),
+                )
+            if seat:
+                Room.objects.filter(id=room.id).update(**{f"{seat}_seen_at": now})
+    except IntegrityError:  # the room was purged since it was read
+        raise RoomError("room-gone", "the room has expired") from None
     if seat:
         setattr(room, f"{seat}_seen_at", now)
-    return room
+    return room, seat
 
 
 def disconnect(channel_name: str) -> None:

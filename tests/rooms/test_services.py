@@ -225,7 +225,7 @@ def test_presence_follows_heartbeats_and_goes_stale():
     old = timezone.now() - services.PRESENCE_STALE - timedelta(seconds=1)
     Connection.objects.filter(channel_name="chan-guest").update(seen_at=old)
     assert services.presence(room)["players"] == [True, False]
-    services.heartbeat(room.id, "chan-guest", "guest", CLIENT)
+    services.heartbeat(room.id, "chan-guest", guest, CLIENT)
     assert services.presence(room)["players"] == [True, True]
     services.disconnect("chan-host")
     presence = services.presence(room)
