@@ -204,6 +204,7 @@ def test_rematch_swaps_colours_when_both_ask():
     assert Room.objects.get(id=room.id).round == 1
     room = services.request_rematch(room.id, guest, 1)
     assert room.round == 2 and room.status == Room.PLAYING and room.ply == 0
+    assert room.version == version + 1  # the second request and the start: one change
     assert room.host_side == 1  # the creator now plays black, the guest white
     assert services.move_texts(room) == [] and room.outcome is None
     assert code_of(services.play_move, room.id, host, 0, "A1") == "not-your-turn"
@@ -344,3 +345,24 @@ def test_sockets_per_client_and_watchers_per_room_are_capped(monkeypatch):
         "away": [None, None],
     }
     assert not Connection.objects.filter(client__contains="2001").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_rematch_requests_at_once_start_one_round_with_one_version_each():
+    from functools import partial
+
+    from tests.concurrency import race
+
+    for _ in range(5):
+        room, host, guest = started()
+        room = play_all(room, host, guest, SCORE_FOUR_WIN)
+        results = race(
+            {
+                "host": partial(services.request_rematch, room.id, host, 1),
+                "guest": partial(services.request_rematch, room.id, guest, 1),
+            }
+        )
+        assert results == {"host": "ok", "guest": "ok"}
+        after = Room.objects.get(id=room.id)
+        assert (after.round, after.status, after.host_side) == (2, Room.PLAYING, 1)
+        assert after.version == room.version + 2  # two requests, the start within the second
