@@ -40,7 +40,7 @@ PRESENCE_STALE = timedelta(seconds=120)  # a connection not refreshed for this l
 ROOM_ID_BYTES = 16  # 128 bits from secrets.token_urlsafe: 22 characters
 ROOM_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{22,43}$")
 MOVE_TEXT_MAX = 32  # Move.text's column; every notation's longest move is far shorter
-MESSAGE_MAX = 120  # an error message's length: engine messages may quote the (short) move
+MESSAGE_MAX = 120  # an error message's length (an engine's, never quoting the move)
 
 
 class RoomError(Exception):
@@ -329,8 +329,16 @@ def _checked_move(room: Room, secret: str | None, ply: int, text: str):
         canonical = game.format_move(state, move)
         after = game.play(state, move)
     except EngineError as error:
-        raise RoomError(error.code, error.message[:MESSAGE_MAX]) from None
+        raise RoomError(error.code, _own_words(error.message, text)) from None
     return side, game, canonical, after
+
+
+def _own_words(message: str, text: str) -> str:
+    """An engine's refusal as the server may send it: never quoting the client's text (an
+    engine may name the move it could not read; then only the code says what was wrong)."""
+    if text.lower() in message.lower():
+        return "that move is not possible here"
+    return message[:MESSAGE_MAX]
 
 
 def seat_in_round(
