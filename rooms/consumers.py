@@ -22,6 +22,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from rooms import endings, purge_task, recent, services, wire
 from rooms.models import Room
 from rooms.services import RoomError
+from site_config.channel_layer import resync_on_reconnect
 from throttle import limiter, limits
 
 logger = logging.getLogger(__name__)
@@ -106,6 +107,7 @@ class RoomConsumer(Consumer):
         self.written_at = time.monotonic()
         await self.channel_layer.group_add(group_name(self.room_id), self.channel_name)
         self.in_group = True
+        resync_on_reconnect(self.channel_layer)
         # Read after joining the group: a move made meanwhile is in this state or in an event
         # that follows it, never lost between the two.
         await self.send_full_state("welcome")
@@ -285,6 +287,11 @@ class RoomConsumer(Consumer):
     async def send_presence(self) -> None:
         self.shown, self.shown_at = self.aged_presence(), time.monotonic()
         await self.send_json({"type": "presence", **self.shown})
+
+    async def room_resync(self, event: dict) -> None:
+        """This process's Redis connection came back (site_config/channel_layer.py): events
+        may have been lost meanwhile, so the client gets the full state now."""
+        await self.send_full_state("state")
 
     async def seat_moved(self, event: dict) -> None:
         """A seat went to another device (rooms/transfers.py): the old device watches now."""

@@ -479,13 +479,14 @@ def presence(room: Room) -> dict:
     now = timezone.now()
     fresh = Connection.objects.filter(room_id=room.id, seen_at__gte=now - PRESENCE_STALE)
     seats = list(fresh.values_list("seat", flat=True))
-    sides, away = [False, False], [None, None]
+    sides = [False, False]
+    away: list[int | None] = [None, None]
     for seat in ("host", "guest"):
         side = side_of(room, seat)
         if seat in seats:
             sides[side] = True  # type: ignore[index]  # host and guest always have a side
         else:
-            away[side] = away_seconds(room, seat, now)  # type: ignore[call-overload]  # as above
+            away[side] = away_seconds(room, seat, now)  # type: ignore[index]  # as above
     return {"players": sides, "spectators": seats.count(""), "away": away}
 
 
