@@ -365,25 +365,27 @@ def request_rematch(room_id: str, secret: str | None, round_number: object) -> R
     if room.status != Room.FINISHED:
         raise RoomError("not-finished", "the game is still going on")
     same_round = Room.objects.filter(id=room.id, round=room.round, status=Room.FINISHED)
-    asked = same_round.filter(**{f"{seat}_rematch": False}).update(
-        **{f"{seat}_rematch": True}, version=F("version") + 1
-    )
-    if not asked:
-        raise RoomError("duplicate-rematch", "you have already asked for a rematch")
     game = registry.get(room.game)
-    same_round.filter(host_rematch=True, guest_rematch=True).update(
-        round=F("round") + 1,
-        ply=0,
-        state=game.dump(game.initial_state()),
-        outcome=None,
-        status=Room.PLAYING,
-        host_side=1 - room.host_side,
-        host_rematch=False,
-        guest_rematch=False,
-        draw_offer=None,
-        version=F("version") + 1,
-        last_active_at=timezone.now(),
-    )
+    # One transaction, one version: when this request is the second, the new round starts in
+    # the same change (clients see the version go up by one, with `rematch-started`).
+    with transaction.atomic():
+        asked = same_round.filter(**{f"{seat}_rematch": False}).update(
+            **{f"{seat}_rematch": True}, version=F("version") + 1
+        )
+        if not asked:
+            raise RoomError("duplicate-rematch", "you have already asked for a rematch")
+        same_round.filter(host_rematch=True, guest_rematch=True).update(
+            round=F("round") + 1,
+            ply=0,
+            state=game.dump(game.initial_state()),
+            outcome=None,
+            status=Room.PLAYING,
+            host_side=1 - room.host_side,
+            host_rematch=False,
+            guest_rematch=False,
+            draw_offer=None,
+            last_active_at=timezone.now(),
+        )
     room.refresh_from_db()
     return room
 
