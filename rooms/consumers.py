@@ -1,5 +1,6 @@
-"""The room socket: reads and limits what a client sends (rooms.wire), finds its seat from the
-cookie, calls rooms.services and forwards results to the room's group. No game rule lives here.
+"""The room socket: limits what a client sends, reads it as a typed request (rooms.protocol),
+finds its seat from the cookie (rooms.wire), calls rooms.services with the request's values and
+forwards results to the room's group. No game rule and no field check lives here.
 
 Every message, size and error code is in docs/PROTOCOL.md. What the server sends is small
 whatever the game's length: events carry one move, and the full state goes out as a header
@@ -19,7 +20,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from rooms import endings, purge_task, recent, services, wire
+from rooms import endings, protocol, purge_task, recent, services, wire
 from rooms.models import Room
 from rooms.services import RoomError
 from site_config.channel_layer import resync_on_reconnect
@@ -147,17 +148,17 @@ class RoomConsumer(Consumer):
         if not await self.within_rate():
             return
         try:
-            message = wire.parse(text_data, bytes_data)
-        except wire.WireError as error:
-            await self.send_error(error.code, error.message, None)
+            request = protocol.parse(text_data, bytes_data)
+        except RoomError as error:
+            await self.send_error(error.code, error.message, error.request)
             return
-        kind = message["type"]
         try:
-            await self.HANDLERS[kind](self, message)
+            await self.HANDLERS[type(request)](self, request)
         except Exception:
             # Logged without the message, the room or the client; the socket stays open.
-            logger.exception("room socket: a %s request failed", kind)
-            await self.send_error("server-error", "the server failed; resync and retry", kind)
+            logger.exception("room socket: a %s request failed", request.TYPE)
+            refusal = "the server failed; resync and retry"
+            await self.send_error("server-error", refusal, request.TYPE)
 
     async def within_rate(self) -> bool:
         now = time.monotonic()
@@ -174,56 +175,43 @@ class RoomConsumer(Consumer):
             return False
         return True
 
-    async def on_move(self, message: dict) -> None:
-        if "ply" not in message or "move" not in message:
-            await self.send_error("missing-field", "a move needs ply and move", "move")
-            return
+    async def on_move(self, request: protocol.Move) -> None:
         try:
-            header, move = await database_sync_to_async(_move)(
-                self.room_id, self.secret, message["ply"], message["move"]
-            )
+            header, move = await database_sync_to_async(_move)(self.room_id, self.secret, request)
         except RoomError as error:
-            await self.send_error(error.code, error.message, "move")
+            await self.send_error(error.code, error.message, request.TYPE)
             return
         await self.broadcast({"type": "room.event", "event": "moved", "room": header, "move": move})
 
-    async def on_rematch(self, message: dict) -> None:
-        if "round" not in message:
-            await self.send_error("missing-field", "a rematch needs the round", "rematch")
-            return
+    async def on_rematch(self, request: protocol.Rematch) -> None:
         try:
             header, presence = await database_sync_to_async(_rematch)(
-                self.room_id, self.secret, message["round"]
+                self.room_id, self.secret, request.round
             )
         except RoomError as error:
-            await self.send_error(error.code, error.message, "rematch")
+            await self.send_error(error.code, error.message, request.TYPE)
             return
-        started = header["round"] != message["round"]
+        started = header["round"] != request.round
         event = "rematch-started" if started else "rematch-requested"
         await self.broadcast({"type": "room.event", "event": event, "room": header})
         if started:  # colours changed, so did who is present as which colour
             await self.broadcast({"type": "room.presence", **presence})
 
-    async def on_ending(self, message: dict) -> None:
-        """resign, offer-draw, answer-draw: each ends the game or changes the draw offer."""
-        kind = message["type"]
-        needs = {"answer-draw": "accept", "claim": "result"}.get(kind)
-        if "round" not in message or (needs and needs not in message):
-            await self.send_error("missing-field", f"{kind} needs the round and {needs}", kind)
-            return
+    async def on_ending(self, request: protocol.Ending) -> None:
+        """resign, offer-draw, answer-draw, claim: each ends the game or changes the offer."""
         try:
             event, header = await database_sync_to_async(_ending)(
-                kind, self.room_id, self.secret, message["round"], message.get(needs)
+                request, self.room_id, self.secret
             )
         except RoomError as error:
-            await self.send_error(error.code, error.message, kind)
+            await self.send_error(error.code, error.message, request.TYPE)
             return
         await self.broadcast({"type": "room.event", "event": event, "room": header})
 
-    async def on_sync(self, message: dict) -> None:
+    async def on_sync(self, request: protocol.Sync) -> None:
         await self.send_full_state("state")
 
-    async def on_ping(self, message: dict) -> None:
+    async def on_ping(self, request: protocol.Ping) -> None:
         # Most pings cost nothing: the pong tells what this socket last sent on. Every
         # HEARTBEAT_WRITE_SECONDS one refreshes the socket's row and reads the room's version
         # and presence (an event the channel layer dropped shows up there).
@@ -243,15 +231,15 @@ class RoomConsumer(Consumer):
         self.shown, self.shown_at = self.aged_presence(), time.monotonic()
         await self.send_json({"type": "pong", "version": self.version, **self.shown})
 
-    HANDLERS = {
-        "move": on_move,
-        "rematch": on_rematch,
-        "resign": on_ending,
-        "offer-draw": on_ending,
-        "answer-draw": on_ending,
-        "claim": on_ending,
-        "sync": on_sync,
-        "ping": on_ping,
+    HANDLERS: dict[type, Any] = {
+        protocol.Move: on_move,
+        protocol.Rematch: on_rematch,
+        protocol.Resign: on_ending,
+        protocol.OfferDraw: on_ending,
+        protocol.AnswerDraw: on_ending,
+        protocol.Claim: on_ending,
+        protocol.Sync: on_sync,
+        protocol.Ping: on_ping,
     }
 
     # --- from the group -----------------------------------------------------------------
@@ -389,8 +377,8 @@ def _full_state(room_id):
     return services.header(room), services.move_texts(room)
 
 
-def _move(room_id, secret, ply, text):
-    room, move = services.apply_move(room_id, secret, ply, text)
+def _move(room_id, secret, request):
+    room, move = services.apply_move(room_id, secret, request)
     return services.header(room), move
 
 
@@ -399,17 +387,17 @@ def _rematch(room_id, secret, round_number):
     return services.header(room), services.presence(room)
 
 
-def _ending(kind, room_id, secret, round_number, answer):
-    if kind == "resign":
-        room = endings.resign(room_id, secret, round_number)
+def _ending(request, room_id, secret):
+    if isinstance(request, protocol.Resign):
+        room = endings.resign(room_id, secret, request.round)
         return "resigned", services.header(room)
-    if kind == "claim":
-        room = endings.claim(room_id, secret, round_number, answer)
+    if isinstance(request, protocol.Claim):
+        room = endings.claim(room_id, secret, request.round, request.result)
         return "abandoned", services.header(room)
-    if kind == "offer-draw":
-        room = endings.offer_draw(room_id, secret, round_number)
+    if isinstance(request, protocol.OfferDraw):
+        room = endings.offer_draw(room_id, secret, request.round)
     else:
-        room = endings.answer_draw(room_id, secret, round_number, answer)
+        room = endings.answer_draw(room_id, secret, request.round, request.accept)
     if room.status == Room.FINISHED:
         event = "draw-agreed"
     else:

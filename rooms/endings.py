@@ -15,6 +15,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from rooms.models import Connection, Room
+from rooms.protocol import checked_accept, checked_result
 from rooms.services import PRESENCE_STALE, RoomError, away_seconds, seat_in_round, side_of
 
 AWAY_DRAW_SECONDS = 120  # the friend away this long: the player present may call a draw ...
@@ -78,8 +79,7 @@ def offer_draw(room_id: str, secret: str | None, round_number: object) -> Room:
 
 def answer_draw(room_id: str, secret: str | None, round_number: object, accept: object) -> Room:
     """Accept or decline the friend's standing draw offer."""
-    if type(accept) is not bool:
-        raise RoomError("bad-field", "accept must be true or false")
+    accept = checked_accept(accept)
     room, side = _seated_in_play(room_id, secret, round_number)
     if room.draw_offer != 1 - side:
         raise RoomError("no-offer", "there is no draw offer from your friend to answer")
@@ -102,8 +102,7 @@ def _agree(room: Room, side: int) -> Room:
 def claim(room_id: str, secret: str | None, round_number: object, result: object) -> Room:
     """The player present ends a game whose friend has gone: `result` "draw" after
     AWAY_DRAW_SECONDS, "win" after AWAY_WIN_SECONDS, both counted by the server."""
-    if result not in ("draw", "win"):
-        raise RoomError("bad-field", 'result must be "draw" or "win"')
+    result = checked_result(result)
     room, seat = _seat_in_play(room_id, secret, round_number)
     friend = "guest" if seat == "host" else "host"
     now = timezone.now()

@@ -15,7 +15,6 @@ import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max, Q
@@ -23,12 +22,9 @@ from django.utils import timezone
 
 from games.engine import registry
 from games.engine.base import EngineError
-from rooms import recent
+from rooms import protocol, recent
 from rooms.models import Connection, Move, Room, SeatTransfer
 from throttle import limiter, limits
-
-if TYPE_CHECKING:
-    from typing_extensions import TypeIs
 
 LIFETIME = timedelta(hours=24)  # a room is deleted this long after creation, in any case
 IDLE_LIMIT = timedelta(minutes=30)  # ... or once nobody has been connected for this long
@@ -39,17 +35,12 @@ HEARTBEAT_WRITE_SECONDS = 50
 PRESENCE_STALE = timedelta(seconds=120)  # a connection not refreshed for this long is gone
 ROOM_ID_BYTES = 16  # 128 bits from secrets.token_urlsafe: 22 characters
 ROOM_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{22,43}$")
-MOVE_TEXT_MAX = 32  # Move.text's column; every notation's longest move is far shorter
 MESSAGE_MAX = 120  # an error message's length (an engine's, never quoting the move)
 
 
-class RoomError(Exception):
-    """A refused request; `code` is the machine-readable reason (docs/PROTOCOL.md)."""
-
-    def __init__(self, code: str, message: str = ""):
-        super().__init__(message or code)
-        self.code = code
-        self.message = message or code
+# A refused request; `code` is the machine-readable reason (docs/PROTOCOL.md). One type for
+# the whole room: what the protocol refuses at the edge and what the rules refuse here.
+RoomError = protocol.Refusal
 
 
 @dataclass(frozen=True)
@@ -209,30 +200,17 @@ def cancel(room_id: str, secret: str | None) -> Room:
 # --- moves and rematches ----------------------------------------------------------------------
 
 
-MAX_PLY = 100_000  # far beyond any legal game; a larger ply is malformed, not "ahead"
-MAX_ROUND = 1_000_000
-
-
-def _bounded_int(value: object, low: int, high: int) -> TypeIs[int]:
-    # bool is an int in Python, and 1.0 == 1: both are type confusion here.
-    return type(value) is int and low <= value <= high
-
-
 def play_move(room_id: str, secret: str | None, ply: object, text: object) -> Room:
     """Apply `text` as the move at `ply` (the number of moves already played in this round).
     Validated by the engine against the stored state; applied exactly once."""
-    return apply_move(room_id, secret, ply, text)[0]
+    return apply_move(room_id, secret, protocol.Move.checked(ply, text))[0]
 
 
-def apply_move(room_id: str, secret: str | None, ply: object, text: object) -> tuple[Room, dict]:
+def apply_move(room_id: str, secret: str | None, request: protocol.Move) -> tuple[Room, dict]:
     """`play_move`, also returning the move as the `moved` event carries it. Usually two
     queries in one transaction, the guarded UPDATE and the move row: the room is read only
     when this process has no recent copy of it (`rooms/recent.py`) or the copy fails."""
-    if not _bounded_int(ply, 0, MAX_PLY):
-        raise RoomError("bad-field", f"ply must be an integer from 0 to {MAX_PLY}")
-    if not isinstance(text, str) or not text.strip() or len(text) > MOVE_TEXT_MAX:
-        raise RoomError("bad-field", "move must be a short text in the game's notation")
-    text = text.strip()
+    ply, text = request.ply, request.text
     # A fresh read happens outside the transaction: an expired room is deleted there for
     # good (inside, the refusal would roll the delete back). The UPDATE is guarded by the
     # version and the mover's seat as read, so any change in between (a move, a draw offer,
@@ -346,8 +324,7 @@ def seat_in_round(
 ) -> tuple[Room, str]:
     """The live room and the caller's seat, for a request about round `round_number`
     (rematch, resign, draw, claim); `refusal` is what a spectator is told."""
-    if not _bounded_int(round_number, 1, MAX_ROUND):
-        raise RoomError("bad-field", "round must be a positive integer")
+    round_number = protocol.checked_round(round_number)
     room = live_room(room_id)
     seat = seat_of(room, secret)
     if not seat:

@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from rooms import consumers, services, wire
+from rooms import consumers, protocol, services
 from site_config.asgi import application
 from throttle import limits
 
@@ -196,7 +196,7 @@ async def test_malformed_messages_get_errors_and_the_room_carries_on():
             ('{"kind": "move"}', "missing-field"),
             ('{"type": "teleport"}', "unknown-type"),
             ('{"type": "move", "ply": "zero", "move": "A1"}', "bad-field"),
-            ("x" * (wire.MAX_MESSAGE_BYTES + 1), "too-large"),
+            ("x" * (protocol.MAX_MESSAGE_BYTES + 1), "too-large"),
         ]
         for text, code in cases:
             await white.send_to(text_data=text)

@@ -18,7 +18,7 @@ import pytest
 from games.engine import registry
 from games.engine.base import play_text
 from rooms.consumers import CLOSE_GONE, MAX_SEND_BYTES
-from rooms.wire import MAX_MESSAGE_BYTES
+from rooms.protocol import MAX_MESSAGE_BYTES
 from tests.rooms.long_games import long_game
 from tests.rooms.scale_out import (
     ROOT,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from games.engine import registry
-from rooms import consumers, services, wire
+from rooms import consumers, protocol, services
 from throttle import limits
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,7 +28,7 @@ def codes_raised() -> set[str]:
     found = set()
     for path in [*(ROOT / "rooms").glob("*.py")]:
         text = path.read_text(encoding="utf-8")
-        found |= set(re.findall(r'(?:RoomError|WireError)\(\s*"([a-z-]+)"', text))
+        found |= set(re.findall(r'(?:RoomError|Refusal)\(\s*"([a-z-]+)"', text))
         found |= set(re.findall(r'send_error\(\s*"([a-z-]+)"', text))
     for path in (ROOT / "games" / "engine").glob("*.py"):
         found |= set(re.findall(r'EngineError\(\s*"([a-z-]+)"', path.read_text(encoding="utf-8")))
@@ -45,7 +45,7 @@ def test_every_error_code_is_in_the_table():
 def test_the_for_values_and_close_codes_are_the_consumers():
     error_row = next(line for line in PROTOCOL.splitlines() if '{"type": "error"' in line)
     named = set(re.findall(r"`([a-z-]+)`", error_row.split("`for` is", 1)[1]))
-    assert set(wire.MESSAGE_TYPES) | {"connect"} <= named
+    assert set(protocol.MESSAGE_TYPES) | {"connect"} <= named
     close = PROTOCOL[PROTOCOL.index("Close codes:") :]
     for code in (consumers.CLOSE_GONE, consumers.CLOSE_IDLE, consumers.CLOSE_LIMIT):
         assert str(code) in close

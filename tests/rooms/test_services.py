@@ -9,7 +9,7 @@ import pytest
 from django.db import connections
 from django.utils import timezone
 
-from rooms import services
+from rooms import protocol, services
 from rooms.models import Connection, Move, Room
 from rooms.services import RoomError
 from throttle import limiter, limits
@@ -310,13 +310,13 @@ def test_an_expired_room_is_deleted_when_a_move_finds_it():
 def test_move_fields_are_bounded_and_errors_quote_nothing_unbounded():
     room, host, guest = started()
     huge = 10**4000
-    for ply in (huge, True, 1.0, services.MAX_PLY + 1):
+    for ply in (huge, True, 1.0, protocol.MAX_PLY + 1):
         with pytest.raises(RoomError) as caught:
             services.play_move(room.id, host, ply, "A1")
         assert caught.value.code == "bad-field" and len(caught.value.message) < 100
     with pytest.raises(RoomError) as caught:
-        services.play_move(room.id, host, services.MAX_PLY, "A1")
-    assert caught.value.code == "future-ply" and str(services.MAX_PLY) not in caught.value.message
+        services.play_move(room.id, host, protocol.MAX_PLY, "A1")
+    assert caught.value.code == "future-ply" and str(protocol.MAX_PLY) not in caught.value.message
     assert code_of(services.play_move, room.id, host, 0, "가" * 33) == "bad-field"
     assert Room.objects.get(id=room.id).version == room.version
 
