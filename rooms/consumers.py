@@ -22,6 +22,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from rooms import endings, protocol, purge_task, recent, services, wire
 from rooms.models import Room
+from rooms.seats import side_of
 from rooms.services import RoomError
 from site_config.channel_layer import resync_on_reconnect
 from throttle import limiter, limits
@@ -324,12 +325,7 @@ class RoomConsumer(Consumer):
         return {**self.presence, "away": away}
 
     def you(self) -> dict:
-        side = None
-        if self.seat == "host":
-            side = self.host_side
-        elif self.seat == "guest":
-            side = 1 - self.host_side
-        return {"seat": self.seat or None, "side": side}
+        return {"seat": self.seat or None, "side": side_of(self.seat, self.host_side)}
 
     async def broadcast(self, message: dict) -> None:
         await self.channel_layer.group_send(group_name(self.room_id), message)

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from rooms.models import Connection, Room
 from rooms.protocol import checked_accept, checked_result
+from rooms.seats import Seat
 from rooms.services import PRESENCE_STALE, RoomError, away_seconds, seat_in_round, side_of
 
 AWAY_DRAW_SECONDS = 120  # the friend away this long: the player present may call a draw ...
@@ -104,7 +105,7 @@ def claim(room_id: str, secret: str | None, round_number: object, result: object
     AWAY_DRAW_SECONDS, "win" after AWAY_WIN_SECONDS, both counted by the server."""
     result = checked_result(result)
     room, seat = _seat_in_play(room_id, secret, round_number)
-    friend = "guest" if seat == "host" else "host"
+    friend = Seat(seat).other
     now = timezone.now()
     live = Connection.objects.filter(
         room_id=room.id, seat=friend, seen_at__gte=now - PRESENCE_STALE
@@ -123,8 +124,8 @@ def claim(room_id: str, secret: str | None, round_number: object, result: object
     }
     # Guarded by the friend's last-seen time as read: a friend who comes back in between
     # (their connect writes it) makes the claim apply nothing.
-    seen = getattr(room, f"{friend}_seen_at")
-    unchanged = {f"{friend}_seen_at": seen} if seen else {f"{friend}_seen_at__isnull": True}
+    seen = getattr(room, friend.seen_field)
+    unchanged = {friend.seen_field: seen} if seen else {f"{friend.seen_field}__isnull": True}
     if not _finish(room, outcome, **unchanged):
         raise RoomError("friend-present", "your friend is back, or the game has changed")
     room.refresh_from_db()

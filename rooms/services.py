@@ -22,8 +22,9 @@ from django.utils import timezone
 
 from games.engine import registry
 from games.engine.base import EngineError
-from rooms import protocol, recent
+from rooms import protocol, recent, seats
 from rooms.models import Connection, Move, Room, SeatTransfer
+from rooms.seats import Seat
 from throttle import limiter, limits
 
 LIFETIME = timedelta(hours=24)  # a room is deleted this long after creation, in any case
@@ -57,25 +58,21 @@ def _digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def seat_of(room: Room, secret: str | None) -> str:
-    """`host`, `guest`, or "" for a visitor without a seat (a spectator)."""
+def seat_of(room: Room, secret: str | None) -> Seat | str:
+    """The seat whose secret this is, or "" for a visitor without a seat (a spectator)."""
     if not secret:
         return ""
     digest = _digest(secret)
-    if hmac.compare_digest(digest, room.host_secret):
-        return "host"
-    if room.guest_secret and hmac.compare_digest(digest, room.guest_secret):
-        return "guest"
+    for seat in Seat:
+        stored = getattr(room, seat.secret_field)
+        if stored and hmac.compare_digest(digest, stored):
+            return seat
     return ""
 
 
 def side_of(room: Room, seat: str) -> int | None:
-    """The colour a seat plays in the current round: 0 white (first), 1 black."""
-    if seat == "host":
-        return room.host_side
-    if seat == "guest":
-        return 1 - room.host_side
-    return None
+    """The colour a seat plays in the current round (rooms/seats.py): None for a spectator."""
+    return seats.side_of(seat, room.host_side)
 
 
 # --- lifetime ---------------------------------------------------------------------------------
@@ -180,13 +177,13 @@ def join(room_id: str, secret: str | None) -> Joined:
     if not claimed:
         raise RoomError("seat-taken", "both seats are taken; you can watch")
     room.refresh_from_db()
-    return Joined(room, "guest", new_secret)
+    return Joined(room, Seat.GUEST, new_secret)
 
 
 def cancel(room_id: str, secret: str | None) -> Room:
     """The host withdraws a room nobody has joined yet."""
     room = live_room(room_id)
-    if seat_of(room, secret) != "host":
+    if seat_of(room, secret) != Seat.HOST:
         raise RoomError("not-host", "only the person who made the room can cancel it")
     cancelled = Room.objects.filter(id=room.id, status=Room.WAITING).update(
         status=Room.CANCELLED, version=F("version") + 1
@@ -234,7 +231,7 @@ def apply_move(room_id: str, secret: str | None, request: protocol.Move) -> tupl
             # A draw offer lapses when the player who made it moves.
             "draw_offer": None if room.draw_offer == side else room.draw_offer,
         }
-        seat = "host" if side == room.host_side else "guest"
+        seat = Seat.playing(side, room.host_side)
         try:
             with transaction.atomic():
                 applied = Room.objects.filter(
@@ -243,7 +240,7 @@ def apply_move(room_id: str, secret: str | None, request: protocol.Move) -> tupl
                     ply=ply,
                     version=room.version,
                     status=Room.PLAYING,
-                    **{f"{seat}_secret": getattr(room, f"{seat}_secret")},
+                    **{seat.secret_field: getattr(room, seat.secret_field)},
                 ).update(**changes)
                 if applied:
                     Move.objects.create(
@@ -346,8 +343,9 @@ def request_rematch(room_id: str, secret: str | None, round_number: object) -> R
     # One transaction, one version: when this request is the second, the new round starts in
     # the same change (clients see the version go up by one, with `rematch-started`).
     with transaction.atomic():
-        asked = same_round.filter(**{f"{seat}_rematch": False}).update(
-            **{f"{seat}_rematch": True}, version=F("version") + 1
+        field = Seat(seat).rematch_field
+        asked = same_round.filter(**{field: False}).update(
+            **{field: True}, version=F("version") + 1
         )
         if not asked:
             raise RoomError("duplicate-rematch", "you have already asked for a rematch")
@@ -400,7 +398,7 @@ def connect(room_id: str, channel_name: str, secret: str | None, client: str) ->
     if refusal:
         Connection.objects.filter(channel_name=channel_name).delete()
         raise refusal
-    seen = {f"{seat}_seen_at": now} if seat else {}
+    seen = {Seat(seat).seen_field: now} if seat else {}
     Room.objects.filter(id=room.id).update(last_active_at=now, **seen)
     return room, seat
 
@@ -432,11 +430,11 @@ def heartbeat(room_id: str, channel_name: str, secret: str | None, client: str) 
                     client=_client_hash(client, now),
                 )
             if seat:
-                Room.objects.filter(id=room.id).update(**{f"{seat}_seen_at": now})
+                Room.objects.filter(id=room.id).update(**{Seat(seat).seen_field: now})
     except IntegrityError:  # the room was purged since it was read
         raise RoomError("room-gone", "the room has expired") from None
     if seat:
-        setattr(room, f"{seat}_seen_at", now)
+        setattr(room, Seat(seat).seen_field, now)
     return room, seat
 
 
@@ -447,7 +445,7 @@ def disconnect(channel_name: str) -> None:
         return
     row.delete()
     now = timezone.now()
-    seen = {f"{row.seat}_seen_at": now} if row.seat else {}
+    seen = {Seat(row.seat).seen_field: now} if row.seat else {}
     Room.objects.filter(id=row.room_id).update(last_active_at=now, **seen)
 
 
@@ -457,25 +455,25 @@ def presence(room: Room) -> dict:
     One query: the seats of the room's fresh sockets (spectators are capped per room)."""
     now = timezone.now()
     fresh = Connection.objects.filter(room_id=room.id, seen_at__gte=now - PRESENCE_STALE)
-    seats = list(fresh.values_list("seat", flat=True))
+    held = list(fresh.values_list("seat", flat=True))
     sides = [False, False]
     away: list[int | None] = [None, None]
-    for seat in ("host", "guest"):
-        side = side_of(room, seat)
-        if seat in seats:
-            sides[side] = True  # type: ignore[index]  # host and guest always have a side
+    for seat in Seat:
+        side = seat.side(room.host_side)
+        if seat in held:
+            sides[side] = True
         else:
-            away[side] = away_seconds(room, seat, now)  # type: ignore[index]  # as above
-    return {"players": sides, "spectators": seats.count(""), "away": away}
+            away[side] = away_seconds(room, seat, now)
+    return {"players": sides, "spectators": held.count(""), "away": away}
 
 
 def away_seconds(room: Room, seat: str, now: datetime) -> int | None:
     """Whole seconds since `seat` last had a live socket, counted from when the seat was
     taken (the room's creation for the host, the join for the guest); None for a seat nobody
     has taken yet (nobody is away from it)."""
-    if seat == "guest" and not room.guest_secret:
+    if not getattr(room, Seat(seat).secret_field):
         return None
-    seen = getattr(room, f"{seat}_seen_at") or room.created_at  # rooms made before the rule
+    seen = getattr(room, Seat(seat).seen_field) or room.created_at  # rooms made before the rule
     return max(0, int((now - seen).total_seconds()))
 
 
@@ -483,8 +481,8 @@ def header(room: Room) -> dict:
     """What every viewer needs to know about the room, without the move list: small and of
     bounded size whatever the game's length (docs/PROTOCOL.md, "Sizes")."""
     rematch = [False, False]
-    rematch[room.host_side] = room.host_rematch
-    rematch[1 - room.host_side] = room.guest_rematch
+    for seat in Seat:
+        rematch[seat.side(room.host_side)] = getattr(room, seat.rematch_field)
     return {
         "id": room.id,
         "game": room.game,

@@ -48,8 +48,8 @@ async def test_silent_sockets_are_closed_after_the_idle_time_and_the_cap_holds(m
     # The idle time is a setting (LIMIT_SOCKET_IDLE_SECONDS): a short one here. Rows of live
     # sockets are counted for PRESENCE_STALE: made shorter than the wait below, so that on a
     # server that leaves silent sockets open their rows stop counting and more get in.
-    monkeypatch.setattr(limits, "SOCKET_IDLE_SECONDS", 1.0)
-    monkeypatch.setattr(services, "PRESENCE_STALE", timedelta(seconds=2))
+    monkeypatch.setattr(limits, "SOCKET_IDLE_SECONDS", 2.0)
+    monkeypatch.setattr(services, "PRESENCE_STALE", timedelta(seconds=3))
     room_id, host, _guest = await new_room()
     player = communicator(room_id, host, "198.51.100.7")
     watchers = [communicator(room_id, address=f"192.0.2.{n}") for n in range(1, 21)]
@@ -68,12 +68,15 @@ async def test_silent_sockets_are_closed_after_the_idle_time_and_the_cap_holds(m
         for watcher in watchers:
             assert (await watcher.connect())[0]
             await receive(watcher, "welcome")
+        for watcher in watchers:  # all 20 are in and alive (however slowly they came) ...
+            await watcher.send_json_to({"type": "ping"})
+            await receive(watcher, "pong", limit=100)
         extra = communicator(room_id, address="192.0.2.99")
         late.append(extra)
         assert await refusal(extra) == ("room-full", consumers.CLOSE_LIMIT)
-        # Hold the 20 silent watchers past the idle time and past PRESENCE_STALE, while the
-        # player pings as every page does.
-        await asyncio.sleep(2.5)
+        # ... and from now on silent: held past the idle time and past PRESENCE_STALE, while
+        # the player pings as every page does.
+        await asyncio.sleep(3.5)
         for watcher in watchers:
             assert await close_code(watcher) == consumers.CLOSE_IDLE
         # Their places are free again, and the cap holds for those who come now.
