@@ -117,6 +117,7 @@ def test_the_longest_games_play_to_the_end_with_a_reload_in_the_middle(server, s
             assert client.room["outcome"] == expected
         for client in everyone:
             assert client.largest <= MAX_SEND_BYTES
+            assert client.resyncs == 0  # every event came, in order
             await client.close()
 
     asyncio.run(scenario())
