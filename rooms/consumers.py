@@ -125,8 +125,12 @@ class RoomConsumer(Consumer):
         receiving every event) once its row is too old to be counted."""
         while (left := self.heard_at + idle - time.monotonic()) > 0:
             await asyncio.sleep(left)
-        await self.close(code=CLOSE_IDLE)
-        self.closed = True
+        if not self.closed:
+            self.closed = True
+            try:
+                await self.close(code=CLOSE_IDLE)
+            except Disconnected:  # the client left at the same moment
+                pass
         await self.leave()
 
     async def leave(self) -> None:

@@ -85,3 +85,18 @@ def test_no_refusal_of_a_move_quotes_it(slug):
         assert refused.value.code == "bad-notation"
         assert text.lower() not in refused.value.message.lower()
         assert text.lower() not in str(refused.value).lower()
+
+
+def test_every_message_and_event_the_server_sends_is_in_the_table():
+    code = "".join(
+        (ROOT / "rooms" / name).read_text(encoding="utf-8") for name in ("consumers.py", "views.py")
+    )
+    sent = set(re.findall(r'"type": "([a-z-]+)"', code)) | {"welcome", "state"}  # send_full_state
+    server_table = section("### Server → client")
+    documented = set(re.findall(r'\{"type": "([a-z-]+)"', server_table))
+    assert sent == documented
+    events = set(re.findall(r'"event": "([a-z-]+)"', code))
+    events |= set(re.findall(r'(?:event = |return |_broadcast\([a-z.]+, )"([a-z-]+)"', code))
+    room_row = next(line for line in server_table.splitlines() if '{"type": "room"' in line)
+    listed = set(re.findall(r"`([a-z]+(?:-[a-z]+)*)`", room_row.split("`event`:", 1)[1]))
+    assert events <= listed, events - listed
