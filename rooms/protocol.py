@@ -59,34 +59,36 @@ class Move:
 
 
 @dataclass(frozen=True)
-class Rematch:
+class _AboutRound:
+    """A request about one round (the current one, or it is refused `stale-round`)."""
+
+    round: int
+
+
+@dataclass(frozen=True)
+class Rematch(_AboutRound):
     TYPE: ClassVar[str] = "rematch"
-    round: int
 
 
 @dataclass(frozen=True)
-class Resign:
+class Resign(_AboutRound):
     TYPE: ClassVar[str] = "resign"
-    round: int
 
 
 @dataclass(frozen=True)
-class OfferDraw:
+class OfferDraw(_AboutRound):
     TYPE: ClassVar[str] = "offer-draw"
-    round: int
 
 
 @dataclass(frozen=True)
-class AnswerDraw:
+class AnswerDraw(_AboutRound):
     TYPE: ClassVar[str] = "answer-draw"
-    round: int
     accept: bool
 
 
 @dataclass(frozen=True)
-class Claim:
+class Claim(_AboutRound):
     TYPE: ClassVar[str] = "claim"
-    round: int
     result: Literal["draw", "win"]
 
 

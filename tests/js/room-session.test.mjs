@@ -38,6 +38,16 @@ function scriptedSockets() {
   return { opened, ScriptedSocket };
 }
 
+// Runs `body` with Node's fake setTimeout (the backoff is jittered: the test jumps past it).
+function withFakeTimers(body) {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    body();
+  } finally {
+    mock.timers.reset();
+  }
+}
+
 function session(WebSocketImpl) {
   const connections = [];
   const room = new RoomSession({ engine: ticTacToe, roomId: ROOM, url: "ws://x/", WebSocketImpl });
@@ -47,8 +57,7 @@ function session(WebSocketImpl) {
 
 for (const [code, shown] of [["room-full", "full"], ["too-many-sockets", "busy"], ["too-many-connects", "busy"]]) {
   test(`refused with ${code}: the session says "${shown}" and retries until it gets in`, () => {
-    mock.timers.enable({ apis: ["setTimeout"] });
-    try {
+    withFakeTimers(() => {
       const { opened, ScriptedSocket } = scriptedSockets();
       const { room, connections } = session(ScriptedSocket);
       room.start();
@@ -65,15 +74,12 @@ for (const [code, shown] of [["room-full", "full"], ["too-many-sockets", "busy"]
       assert.equal(room.connection, "open");
       assert.ok(!connections.includes("gone"));
       room.stop();
-    } finally {
-      mock.timers.reset();
-    }
+    });
   });
 }
 
 test("a room that is gone stops the session: no retry", () => {
-  mock.timers.enable({ apis: ["setTimeout"] });
-  try {
+  withFakeTimers(() => {
     const { opened, ScriptedSocket } = scriptedSockets();
     const { room } = session(ScriptedSocket);
     room.start();
@@ -83,14 +89,11 @@ test("a room that is gone stops the session: no retry", () => {
     assert.equal(room.connection, "gone");
     assert.equal(opened.length, 1);
     room.stop();
-  } finally {
-    mock.timers.reset();
-  }
+  });
 });
 
 test("a socket closed for silence (4408) reconnects", () => {
-  mock.timers.enable({ apis: ["setTimeout"] });
-  try {
+  withFakeTimers(() => {
     const { opened, ScriptedSocket } = scriptedSockets();
     const { room } = session(ScriptedSocket);
     room.start();
@@ -100,7 +103,5 @@ test("a socket closed for silence (4408) reconnects", () => {
     mock.timers.tick(2_000);
     assert.equal(opened.length, 2);
     room.stop();
-  } finally {
-    mock.timers.reset();
-  }
+  });
 });
