@@ -68,14 +68,13 @@ class RoomConsumer(Consumer):
     registered = False  # a Connection row exists for this socket
     in_group = False
     version = 0  # the highest room version this socket has sent on
-    # the presence last sent
-    presence: dict[str, Any] = {"players": [False, False], "spectators": 0, "away": [None, None]}
+    presence = protocol.Presence()  # the presence last learnt
     written_at = 0.0  # when this socket's Connection row was last refreshed (monotonic)
     presence_at = 0.0  # when `presence` was learnt (monotonic)
     closed = False  # the client is gone: its `websocket.disconnect` is on its way
     heard_at = 0.0  # when the client last sent anything (monotonic)
     idle_watch: asyncio.Task | None = None
-    shown: dict[str, Any] | None = None  # the presence this socket's client was last sent
+    shown: protocol.Presence | None = None  # the presence this socket's client was last sent
     shown_at = 0.0  # ... and when (monotonic)
     watchers_due: asyncio.Task | None = None  # a watcher count waiting for its turn
 
@@ -234,7 +233,7 @@ class RoomConsumer(Consumer):
                 self.seat = seat
                 await self.send_json({"type": "seat", "you": self.you()})
         self.shown, self.shown_at = self.aged_presence(), time.monotonic()
-        await self.send_json({"type": "pong", "version": self.version, **self.shown})
+        await self.send_json({"type": "pong", "version": self.version, **self.shown.fields()})
 
     HANDLERS: dict[type, Any] = {
         protocol.Move: on_move,
@@ -267,9 +266,9 @@ class RoomConsumer(Consumer):
         once; how many watch, at most once every WATCHERS_EVERY_SECONDS."""
         self.learn_presence(event)
         shown = self.shown
-        if shown is None or _who_is_away(shown) != _who_is_away(self.presence):
+        if shown is None or shown.who_is_away() != self.presence.who_is_away():
             await self.send_presence()
-        elif shown["spectators"] != self.presence["spectators"] and self.watchers_due is None:
+        elif shown.spectators != self.presence.spectators and self.watchers_due is None:
             self.watchers_due = asyncio.ensure_future(self.send_watchers_in_turn())
 
     async def send_watchers_in_turn(self) -> None:
@@ -279,7 +278,7 @@ class RoomConsumer(Consumer):
 
     async def send_presence(self) -> None:
         self.shown, self.shown_at = self.aged_presence(), time.monotonic()
-        await self.send_json({"type": "presence", **self.shown})
+        await self.send_json({"type": "presence", **self.shown.fields()})
 
     async def room_resync(self, event: dict) -> None:
         """This process's Redis connection came back (site_config/channel_layer.py): events
@@ -318,15 +317,13 @@ class RoomConsumer(Consumer):
             )
 
     def learn_presence(self, presence: dict) -> None:
-        self.presence = {key: presence[key] for key in ("players", "spectators", "away")}
+        self.presence = protocol.Presence.of(presence)
         self.presence_at = time.monotonic()
 
-    def aged_presence(self) -> dict:
+    def aged_presence(self) -> protocol.Presence:
         """The presence last learnt, its absences grown by the time since (a pong between
         database reads must not tell a client that an absent friend left just now)."""
-        elapsed = int(time.monotonic() - self.presence_at)
-        away = [None if seconds is None else seconds + elapsed for seconds in self.presence["away"]]
-        return {**self.presence, "away": away}
+        return self.presence.aged(int(time.monotonic() - self.presence_at))
 
     def you(self) -> dict:
         return {"seat": self.seat or None, "side": side_of(self.seat, self.host_side)}
@@ -358,10 +355,6 @@ class NoRoomConsumer(Consumer):
         error = {"type": "error", "code": "room-gone", "message": "no such room"}
         await self.send(text_data=json.dumps({**error, "for": "connect"}, separators=(",", ":")))
         await self.close(code=CLOSE_GONE)
-
-
-def _who_is_away(presence: dict) -> tuple:
-    return tuple(presence["players"]), tuple(seconds is None for seconds in presence["away"])
 
 
 # Each runs in one worker thread: one database round trip per client request.

@@ -1,4 +1,4 @@
-"""The room socket's client messages as typed values (docs/PROTOCOL.md is the contract).
+"""The room socket's messages as typed values (docs/PROTOCOL.md is the contract).
 
 `parse()` turns a frame into one frozen value (`Move`, `Rematch`, `Resign`, `OfferDraw`,
 `AnswerDraw`, `Claim`, `Sync`, `Ping`) or refuses it with `Refusal(code)`: every size, type and
@@ -6,7 +6,8 @@ bound is checked here, once, so nothing past the edge handles raw JSON. The same
 values for callers that are not sockets (`Move.checked`, `checked_round`), and `Refusal` is
 the one refusal type of the rooms (`rooms.services.RoomError` is this class).
 
-Nothing here quotes the client's input back.
+Of what the server sends, `Presence` is typed here too (the header and events are still the
+dicts rooms.services builds). Nothing here quotes the client's input back.
 """
 
 from __future__ import annotations
@@ -169,3 +170,36 @@ def _json_object(text: str | None) -> dict:
     if not isinstance(message, dict) or "type" not in message:
         raise Refusal("missing-field", "a message is a JSON object with a type")
     return message
+
+
+# --- what the server sends ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Who is in a room (the `presence` message, and the same fields in a `pong`): which
+    colours have a live socket, how many spectators watch, and for each colour without a
+    socket the seconds since it had one (None while present, or while nobody holds that seat)."""
+
+    players: tuple[bool, bool] = (False, False)
+    spectators: int = 0
+    away: tuple[int | None, int | None] = (None, None)
+
+    @classmethod
+    def of(cls, fields: dict) -> Presence:
+        """From the fields as rooms.services.presence and the channel layer carry them."""
+        players, away = fields["players"], fields["away"]
+        return cls((players[0], players[1]), fields["spectators"], (away[0], away[1]))
+
+    def fields(self) -> dict:
+        players, away = list(self.players), list(self.away)
+        return {"players": players, "spectators": self.spectators, "away": away}
+
+    def aged(self, seconds: int) -> Presence:
+        """The absences grown by `seconds` (time passed since this was read)."""
+        away = tuple(None if value is None else value + seconds for value in self.away)
+        return Presence(self.players, self.spectators, (away[0], away[1]))
+
+    def who_is_away(self) -> tuple:
+        """What a player sees at once when it changes: who is here and who is away."""
+        return self.players, tuple(value is None for value in self.away)
