@@ -21,7 +21,6 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from rooms import endings, protocol, purge_task, recent, services, wire
-from rooms.models import Room
 from rooms.seats import side_of
 from rooms.services import RoomError
 from site_config.channel_layer import resync_on_reconnect
@@ -381,20 +380,7 @@ def _rematch(room_id, secret, round_number):
 
 
 def _ending(request, room_id, secret):
-    if isinstance(request, protocol.Resign):
-        room = endings.resign(room_id, secret, request.round)
-        return "resigned", services.header(room)
-    if isinstance(request, protocol.Claim):
-        room = endings.claim(room_id, secret, request.round, request.result)
-        return "abandoned", services.header(room)
-    if isinstance(request, protocol.OfferDraw):
-        room = endings.offer_draw(room_id, secret, request.round)
-    else:
-        room = endings.answer_draw(room_id, secret, request.round, request.accept)
-    if room.status == Room.FINISHED:
-        event = "draw-agreed"
-    else:
-        event = "draw-offered" if room.draw_offer is not None else "draw-declined"
+    event, room = endings.end(request, room_id, secret)
     return event, services.header(room)
 
 

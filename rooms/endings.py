@@ -15,7 +15,15 @@ from django.db.models import F
 from django.utils import timezone
 
 from rooms.models import Connection, Room
-from rooms.protocol import checked_accept, checked_result
+from rooms.protocol import (
+    AnswerDraw,
+    Claim,
+    Ending,
+    OfferDraw,
+    Resign,
+    checked_accept,
+    checked_result,
+)
 from rooms.seats import Seat
 from rooms.services import PRESENCE_STALE, RoomError, away_seconds, seat_in_round, side_of
 
@@ -130,3 +138,20 @@ def claim(room_id: str, secret: str | None, round_number: object, result: object
         raise RoomError("friend-present", "your friend is back, or the game has changed")
     room.refresh_from_db()
     return room
+
+
+def end(request: Ending, room_id: str, secret: str | None) -> tuple[str, Room]:
+    """A typed request from the socket (rooms.protocol): the room event it makes (the
+    `event` of the `room` message) and the room after it."""
+    if isinstance(request, Resign):
+        return "resigned", resign(room_id, secret, request.round)
+    if isinstance(request, Claim):
+        return "abandoned", claim(room_id, secret, request.round, request.result)
+    if isinstance(request, OfferDraw):
+        room = offer_draw(room_id, secret, request.round)
+    else:
+        assert isinstance(request, AnswerDraw)
+        room = answer_draw(room_id, secret, request.round, request.accept)
+    if room.status == Room.FINISHED:
+        return "draw-agreed", room
+    return ("draw-offered" if room.draw_offer is not None else "draw-declined"), room

@@ -88,9 +88,8 @@ def test_no_refusal_of_a_move_quotes_it(slug):
 
 
 def test_every_message_and_event_the_server_sends_is_in_the_table():
-    code = "".join(
-        (ROOT / "rooms" / name).read_text(encoding="utf-8") for name in ("consumers.py", "views.py")
-    )
+    senders = ("consumers.py", "views.py", "endings.py")
+    code = "".join((ROOT / "rooms" / name).read_text(encoding="utf-8") for name in senders)
     sent = set(re.findall(r'"type": "([a-z-]+)"', code)) | {"welcome", "state"}  # send_full_state
     server_table = section("### Server → client")
     documented = set(re.findall(r'\{"type": "([a-z-]+)"', server_table))
