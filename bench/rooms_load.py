@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from games.engine import registry  # noqa: E402
-from tools.rooms_harness import Daphne, migrate, request, services  # noqa: E402
+from tools.rooms_harness import Daphne, RoomFollower, migrate, request, services  # noqa: E402
 
 MAX_ROOMS = 2000
 PING_SECONDS = 10  # static/js/rooms/room-session.js PING_MS
@@ -73,16 +73,16 @@ class Stats:
 
 
 async def player(origin, room_id, secret, stats, pace, rng, game):
-    """One seat: follows the room as RoomSession does (the full state as a header and move
-    slices, then one move per event) and plays a random legal move at its pace."""
+    """One seat: follows the room as RoomSession does (tools/rooms_harness.py's
+    RoomFollower: the full state as a header and move slices, then one move per event, a
+    resync on a gap) and plays a random legal move at its pace."""
     from websockets.asyncio.client import connect
 
     url = origin.replace("http", "ws", 1) + f"/ws/rooms/{room_id}/"
     headers = {"Cookie": f"seat_{room_id}={secret}"}
     async with connect(url, origin=origin, additional_headers=headers) as socket:
-        room, side, sent_at, state, plies = None, None, None, None, 0
+        follower, sent_at, seated = RoomFollower(game), None, False
         asked_round = 0  # the round this seat last asked a rematch for
-        incoming = None  # (header, texts) of a full state still arriving
         next_move_at = time.monotonic() + rng.random() * pace
         next_ping_at = time.monotonic() + rng.random() * PING_SECONDS
         while time.monotonic() < stats.deadline:
@@ -95,59 +95,33 @@ async def player(origin, room_id, secret, stats, pace, rng, game):
                 raw = None
             if raw is not None:
                 message = json.loads(raw)
-                kind = message["type"]
-                following = room is not None and not incoming  # holds a state, none arriving
-                if kind == "error":
+                if message["type"] == "error":
                     stats.error(message["code"])
                     if message.get("for") == "move":  # as RoomSession: only a refused move
                         sent_at = None  # is no longer pending
                     await socket.send(SYNC)
-                elif kind in ("welcome", "state"):
-                    side, incoming = message["you"]["side"], (message["room"], [])
-                elif kind == "moves" and incoming:
-                    incoming[1].extend(message["moves"])
-                elif kind == "pong" and following and message["version"] > room["version"]:
-                    stats.error("missed-event")  # as RoomSession does: an event was lost
-                    await socket.send(SYNC)
-                elif kind == "room" and following and message["room"]["version"] > room["version"]:
-                    # As RoomSession does: a move must be the very next event; another
-                    # event is taken if it starts a round or agrees on the ply (processes
-                    # publish a rematch's two events in either order). Else: resync.
-                    move, new_room = message.get("move"), message["room"]
-                    same_round = new_room["round"] == room["round"]
-                    if move:
-                        next_version = new_room["version"] == room["version"] + 1
-                        missed = not (next_version and same_round and move["ply"] == plies)
-                    else:
-                        missed = same_round and new_room["ply"] != plies
-                    if missed:
-                        stats.error("missed-event")
+                outcome = follower.take(message)
+                if outcome == "sync":
+                    stats.error("missed-event")
+                    if message["type"] == "room":  # the own move may be what was missed
                         sent_at = None
-                        await socket.send(SYNC)
-                        continue
-                    if move:
-                        state = game.play(state, game.parse_move(state, move["text"]))
-                        plies += 1
-                        next_move_at = time.monotonic() + pace  # the next move comes `pace` later
-                        if sent_at is not None and move["player"] == side:
-                            stats.applied(sent_at)
-                            sent_at = None
-                    elif message["room"]["round"] != room["round"]:
-                        state, plies = game.initial_state(), 0
-                    side = message["you"]["side"]
-                    room = message["room"]
-                if incoming and len(incoming[1]) >= incoming[0]["ply"]:
-                    stats.seated += room is None
-                    room, texts = incoming
-                    incoming, state, plies = None, game.initial_state(), len(texts)
-                    for text in texts:
-                        state = game.play(state, game.parse_move(state, text))
+                    await socket.send(SYNC)
+                elif outcome == "ready" and not seated:
+                    seated = True
+                    stats.seated += 1
+                elif outcome == "moved":
+                    next_move_at = time.monotonic() + pace  # the next move comes `pace` later
+                    if sent_at is not None and message["move"]["player"] == follower.you["side"]:
+                        stats.applied(sent_at)
+                        sent_at = None
             if sent_at is not None and time.monotonic() - sent_at > UNANSWERED_SECONDS:
                 stats.error("unanswered-move")  # neither applied nor refused: ask for the state
                 sent_at = None
                 await socket.send(SYNC)
+            room = follower.room
             if room is None or sent_at is not None or time.monotonic() < next_move_at:
                 continue
+            side = follower.you["side"]
             if room["status"] == "finished":
                 # Ask once per round, as a player clicks once: an older event may still show
                 # this seat's rematch flag unset.
@@ -155,12 +129,14 @@ async def player(origin, room_id, secret, stats, pace, rng, game):
                     asked_round = room["round"]
                     await socket.send(json.dumps({"type": "rematch", "round": asked_round}))
                 continue
+            state = follower.state
             if room["status"] != "playing" or game.to_move(state) != side:
                 continue
             move = rng.choice(game.legal_moves(state))
             text = game.format_move(state, move)
             sent_at = time.monotonic()
-            await socket.send(json.dumps({"type": "move", "ply": plies, "move": text}))
+            ply = len(follower.moves)
+            await socket.send(json.dumps({"type": "move", "ply": ply, "move": text}))
 
 
 async def run_room(index, origins, args, stats):
@@ -289,6 +265,7 @@ def spawn(kind, stack, workdir):
         "LIMIT_ROOM_CREATION_CAPACITY": "1000000",
         "LIMIT_SOCKETS_PER_CLIENT": "1000000",  # every simulated player shares one address
         "LIMIT_SOCKET_MESSAGES_CAPACITY": "1000000",
+        "LIMIT_SOCKET_CONNECTS_CAPACITY": "1000000",
         "LOG_LEVEL": "ERROR",
     }
     if kind == "embedded":

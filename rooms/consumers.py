@@ -1,5 +1,6 @@
-"""The room socket: reads and limits what a client sends (rooms.wire), finds its seat from the
-cookie, calls rooms.services and forwards results to the room's group. No game rule lives here.
+"""The room socket: limits what a client sends, reads it as a typed request (rooms.protocol),
+finds its seat from the cookie (rooms.wire), calls rooms.services with the request's values and
+forwards results to the room's group. No game rule and no field check lives here.
 
 Every message, size and error code is in docs/PROTOCOL.md. What the server sends is small
 whatever the game's length: events carry one move, and the full state goes out as a header
@@ -8,6 +9,7 @@ followed by the move list in slices of MOVES_PER_MESSAGE.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -18,9 +20,10 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from rooms import endings, purge_task, recent, services, wire
-from rooms.models import Room
+from rooms import endings, protocol, purge_task, recent, services, wire
+from rooms.seats import side_of
 from rooms.services import RoomError
+from site_config.channel_layer import resync_on_reconnect
 from throttle import limiter, limits
 
 logger = logging.getLogger(__name__)
@@ -28,8 +31,12 @@ logger = logging.getLogger(__name__)
 MOVES_PER_MESSAGE = 128  # a `moves` message: at most 128 texts of at most 32 characters
 MAX_SEND_BYTES = 8192  # what the protocol promises of every server message (tests check it)
 CLOSE_GONE = 4404  # the room does not exist (any more)
+CLOSE_IDLE = 4408  # nothing heard for limits.SOCKET_IDLE_SECONDS
 CLOSE_LIMIT = 4429  # too many messages, sockets or watchers
-LIMIT_CODES = ("too-many-sockets", "room-full")
+LIMIT_CODES = ("too-many-sockets", "room-full", "too-many-connects")
+# A change in the number of watchers alone reaches a socket at most once in this many seconds
+# (the latest count): people coming and going cannot flood the players.
+WATCHERS_EVERY_SECONDS = 1.0
 
 
 def seat_cookie_name(room_id: str) -> str:
@@ -60,16 +67,23 @@ class RoomConsumer(Consumer):
     registered = False  # a Connection row exists for this socket
     in_group = False
     version = 0  # the highest room version this socket has sent on
-    # the presence last sent
-    presence: dict[str, Any] = {"players": [False, False], "spectators": 0, "away": [None, None]}
+    presence = protocol.Presence()  # the presence last learnt
     written_at = 0.0  # when this socket's Connection row was last refreshed (monotonic)
     presence_at = 0.0  # when `presence` was learnt (monotonic)
     closed = False  # the client is gone: its `websocket.disconnect` is on its way
+    heard_at = 0.0  # when the client last sent anything (monotonic)
+    idle_watch: asyncio.Task | None = None
+    shown: protocol.Presence | None = None  # the presence this socket's client was last sent
+    shown_at = 0.0  # ... and when (monotonic)
+    watchers_due: asyncio.Task | None = None  # a watcher count waiting for its turn
 
     async def __call__(self, scope, receive, send):
         try:
             await super().__call__(scope, receive, send)
         finally:  # every exit: a clean close, a crash, a cancelled task
+            for task in (self.idle_watch, self.watchers_due):
+                if task is not None:
+                    task.cancel()
             await self.leave()
 
     async def connect(self) -> None:
@@ -79,8 +93,10 @@ class RoomConsumer(Consumer):
         self.client = limiter.client_key(wire.client_address(self.scope))
         self.window_start, self.window_count = time.monotonic(), 0
         await self.accept()
+        self.heard_at = time.monotonic()
+        self.idle_watch = asyncio.ensure_future(self.close_when_idle(limits.SOCKET_IDLE_SECONDS))
         try:
-            _room, self.seat = await database_sync_to_async(services.connect)(
+            _room, self.seat = await database_sync_to_async(_connect)(
                 self.room_id, self.channel_name, self.secret, self.client
             )
         except RoomError as error:
@@ -91,6 +107,7 @@ class RoomConsumer(Consumer):
         self.written_at = time.monotonic()
         await self.channel_layer.group_add(group_name(self.room_id), self.channel_name)
         self.in_group = True
+        resync_on_reconnect(self.channel_layer)
         # Read after joining the group: a move made meanwhile is in this state or in an event
         # that follows it, never lost between the two.
         await self.send_full_state("welcome")
@@ -99,6 +116,20 @@ class RoomConsumer(Consumer):
             # Known here already: a ping answered before the broadcast comes back tells it.
             self.learn_presence(presence)
             await self.broadcast({"type": "room.presence", **presence})
+
+    async def close_when_idle(self, idle: float) -> None:
+        """Close a socket that has sent nothing for `idle` seconds, and forget it at once: the
+        caps count sockets by their rows, and a silent socket must not hold a place (or keep
+        receiving every event) once its row is too old to be counted."""
+        while (left := self.heard_at + idle - time.monotonic()) > 0:
+            await asyncio.sleep(left)
+        if not self.closed:
+            self.closed = True
+            try:
+                await self.close(code=CLOSE_IDLE)
+            except Disconnected:  # the client left at the same moment
+                pass
+        await self.leave()
 
     async def leave(self) -> None:
         try:
@@ -116,20 +147,21 @@ class RoomConsumer(Consumer):
     # --- from the client ----------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        self.heard_at = time.monotonic()
         if not await self.within_rate():
             return
         try:
-            message = wire.parse(text_data, bytes_data)
-        except wire.WireError as error:
-            await self.send_error(error.code, error.message, None)
+            request = protocol.parse(text_data, bytes_data)
+        except RoomError as error:
+            await self.send_error(error.code, error.message, error.request)
             return
-        kind = message["type"]
         try:
-            await self.HANDLERS[kind](self, message)
+            await self.HANDLERS[type(request)](self, request)
         except Exception:
             # Logged without the message, the room or the client; the socket stays open.
-            logger.exception("room socket: a %s request failed", kind)
-            await self.send_error("server-error", "the server failed; resync and retry", kind)
+            logger.exception("room socket: a %s request failed", request.TYPE)
+            refusal = "the server failed; resync and retry"
+            await self.send_error("server-error", refusal, request.TYPE)
 
     async def within_rate(self) -> bool:
         now = time.monotonic()
@@ -146,80 +178,71 @@ class RoomConsumer(Consumer):
             return False
         return True
 
-    async def on_move(self, message: dict) -> None:
-        if "ply" not in message or "move" not in message:
-            await self.send_error("missing-field", "a move needs ply and move", "move")
-            return
+    async def on_move(self, request: protocol.Move) -> None:
         try:
-            header, move = await database_sync_to_async(_move)(
-                self.room_id, self.secret, message["ply"], message["move"]
-            )
+            header, move = await database_sync_to_async(_move)(self.room_id, self.secret, request)
         except RoomError as error:
-            await self.send_error(error.code, error.message, "move")
+            await self.send_error(error.code, error.message, request.TYPE)
             return
         await self.broadcast({"type": "room.event", "event": "moved", "room": header, "move": move})
 
-    async def on_rematch(self, message: dict) -> None:
-        if "round" not in message:
-            await self.send_error("missing-field", "a rematch needs the round", "rematch")
-            return
+    async def on_rematch(self, request: protocol.Rematch) -> None:
         try:
             header, presence = await database_sync_to_async(_rematch)(
-                self.room_id, self.secret, message["round"]
+                self.room_id, self.secret, request.round
             )
         except RoomError as error:
-            await self.send_error(error.code, error.message, "rematch")
+            await self.send_error(error.code, error.message, request.TYPE)
             return
-        started = header["round"] != message["round"]
+        started = header["round"] != request.round
         event = "rematch-started" if started else "rematch-requested"
         await self.broadcast({"type": "room.event", "event": event, "room": header})
         if started:  # colours changed, so did who is present as which colour
             await self.broadcast({"type": "room.presence", **presence})
 
-    async def on_ending(self, message: dict) -> None:
-        """resign, offer-draw, answer-draw: each ends the game or changes the draw offer."""
-        kind = message["type"]
-        needs = {"answer-draw": "accept", "claim": "result"}.get(kind)
-        if "round" not in message or (needs and needs not in message):
-            await self.send_error("missing-field", f"{kind} needs the round and {needs}", kind)
-            return
+    async def on_ending(self, request: protocol.Ending) -> None:
+        """resign, offer-draw, answer-draw, claim: each ends the game or changes the offer."""
         try:
             event, header = await database_sync_to_async(_ending)(
-                kind, self.room_id, self.secret, message["round"], message.get(needs)
+                request, self.room_id, self.secret
             )
         except RoomError as error:
-            await self.send_error(error.code, error.message, kind)
+            await self.send_error(error.code, error.message, request.TYPE)
             return
         await self.broadcast({"type": "room.event", "event": event, "room": header})
 
-    async def on_sync(self, message: dict) -> None:
+    async def on_sync(self, request: protocol.Sync) -> None:
         await self.send_full_state("state")
 
-    async def on_ping(self, message: dict) -> None:
+    async def on_ping(self, request: protocol.Ping) -> None:
         # Most pings cost nothing: the pong tells what this socket last sent on. Every
         # HEARTBEAT_WRITE_SECONDS one refreshes the socket's row and reads the room's version
         # and presence (an event the channel layer dropped shows up there).
         if time.monotonic() - self.written_at >= services.HEARTBEAT_WRITE_SECONDS:
             try:
-                self.version, presence = await database_sync_to_async(_heartbeat)(
-                    self.room_id, self.channel_name, self.seat, self.client
+                self.version, seat, presence = await database_sync_to_async(_heartbeat)(
+                    self.room_id, self.channel_name, self.secret, self.client
                 )
             except RoomError as error:
                 await self.gone(error)
                 return
             self.learn_presence(presence)
             self.written_at = self.presence_at
-        await self.send_json({"type": "pong", "version": self.version, **self.aged_presence()})
+            if seat != self.seat:  # the seat moved and its `seat.moved` never came
+                self.seat = seat
+                await self.send_json({"type": "seat", "you": self.you()})
+        self.shown, self.shown_at = self.aged_presence(), time.monotonic()
+        await self.send_json({"type": "pong", "version": self.version, **self.shown.fields()})
 
-    HANDLERS = {
-        "move": on_move,
-        "rematch": on_rematch,
-        "resign": on_ending,
-        "offer-draw": on_ending,
-        "answer-draw": on_ending,
-        "claim": on_ending,
-        "sync": on_sync,
-        "ping": on_ping,
+    HANDLERS: dict[type, Any] = {
+        protocol.Move: on_move,
+        protocol.Rematch: on_rematch,
+        protocol.Resign: on_ending,
+        protocol.OfferDraw: on_ending,
+        protocol.AnswerDraw: on_ending,
+        protocol.Claim: on_ending,
+        protocol.Sync: on_sync,
+        protocol.Ping: on_ping,
     }
 
     # --- from the group -----------------------------------------------------------------
@@ -238,8 +261,28 @@ class RoomConsumer(Consumer):
             await self.close(code=CLOSE_GONE)
 
     async def room_presence(self, event: dict) -> None:
+        """Told to the client only when what it shows changes: who is present (or away), at
+        once; how many watch, at most once every WATCHERS_EVERY_SECONDS."""
         self.learn_presence(event)
-        await self.send_json({"type": "presence", **self.presence})
+        shown = self.shown
+        if shown is None or shown.who_is_away() != self.presence.who_is_away():
+            await self.send_presence()
+        elif shown.spectators != self.presence.spectators and self.watchers_due is None:
+            self.watchers_due = asyncio.ensure_future(self.send_watchers_in_turn())
+
+    async def send_watchers_in_turn(self) -> None:
+        await asyncio.sleep(max(0.0, self.shown_at + WATCHERS_EVERY_SECONDS - time.monotonic()))
+        self.watchers_due = None
+        await self.send_presence()
+
+    async def send_presence(self) -> None:
+        self.shown, self.shown_at = self.aged_presence(), time.monotonic()
+        await self.send_json({"type": "presence", **self.shown.fields()})
+
+    async def room_resync(self, event: dict) -> None:
+        """This process's Redis connection came back (site_config/channel_layer.py): events
+        may have been lost meanwhile, so the client gets the full state now."""
+        await self.send_full_state("state")
 
     async def seat_moved(self, event: dict) -> None:
         """A seat went to another device (rooms/transfers.py): the old device watches now."""
@@ -273,23 +316,16 @@ class RoomConsumer(Consumer):
             )
 
     def learn_presence(self, presence: dict) -> None:
-        self.presence = {key: presence[key] for key in ("players", "spectators", "away")}
+        self.presence = protocol.Presence.of(presence)
         self.presence_at = time.monotonic()
 
-    def aged_presence(self) -> dict:
+    def aged_presence(self) -> protocol.Presence:
         """The presence last learnt, its absences grown by the time since (a pong between
         database reads must not tell a client that an absent friend left just now)."""
-        elapsed = int(time.monotonic() - self.presence_at)
-        away = [None if seconds is None else seconds + elapsed for seconds in self.presence["away"]]
-        return {**self.presence, "away": away}
+        return self.presence.aged(int(time.monotonic() - self.presence_at))
 
     def you(self) -> dict:
-        side = None
-        if self.seat == "host":
-            side = self.host_side
-        elif self.seat == "guest":
-            side = 1 - self.host_side
-        return {"seat": self.seat or None, "side": side}
+        return {"seat": self.seat or None, "side": side_of(self.seat, self.host_side)}
 
     async def broadcast(self, message: dict) -> None:
         await self.channel_layer.group_send(group_name(self.room_id), message)
@@ -323,13 +359,18 @@ class NoRoomConsumer(Consumer):
 # Each runs in one worker thread: one database round trip per client request.
 
 
+def _connect(room_id, channel_name, secret, client):
+    services.allow_connect(client)
+    return services.connect(room_id, channel_name, secret, client)
+
+
 def _full_state(room_id):
     room = services.live_room(room_id)
     return services.header(room), services.move_texts(room)
 
 
-def _move(room_id, secret, ply, text):
-    room, move = services.apply_move(room_id, secret, ply, text)
+def _move(room_id, secret, request):
+    room, move = services.apply_move(room_id, secret, request)
     return services.header(room), move
 
 
@@ -338,27 +379,14 @@ def _rematch(room_id, secret, round_number):
     return services.header(room), services.presence(room)
 
 
-def _ending(kind, room_id, secret, round_number, answer):
-    if kind == "resign":
-        room = endings.resign(room_id, secret, round_number)
-        return "resigned", services.header(room)
-    if kind == "claim":
-        room = endings.claim(room_id, secret, round_number, answer)
-        return "abandoned", services.header(room)
-    if kind == "offer-draw":
-        room = endings.offer_draw(room_id, secret, round_number)
-    else:
-        room = endings.answer_draw(room_id, secret, round_number, answer)
-    if room.status == Room.FINISHED:
-        event = "draw-agreed"
-    else:
-        event = "draw-offered" if room.draw_offer is not None else "draw-declined"
+def _ending(request, room_id, secret):
+    event, room = endings.end(request, room_id, secret)
     return event, services.header(room)
 
 
-def _heartbeat(room_id, channel_name, seat, client):
-    room = services.heartbeat(room_id, channel_name, seat, client)
-    return room.version, services.presence(room)
+def _heartbeat(room_id, channel_name, secret, client):
+    room, seat = services.heartbeat(room_id, channel_name, secret, client)
+    return room.version, seat, services.presence(room)
 
 
 def _presence(room_id):

@@ -15,6 +15,16 @@ from django.db.models import F
 from django.utils import timezone
 
 from rooms.models import Connection, Room
+from rooms.protocol import (
+    AnswerDraw,
+    Claim,
+    Ending,
+    OfferDraw,
+    Resign,
+    checked_accept,
+    checked_result,
+)
+from rooms.seats import Seat
 from rooms.services import PRESENCE_STALE, RoomError, away_seconds, seat_in_round, side_of
 
 AWAY_DRAW_SECONDS = 120  # the friend away this long: the player present may call a draw ...
@@ -78,8 +88,7 @@ def offer_draw(room_id: str, secret: str | None, round_number: object) -> Room:
 
 def answer_draw(room_id: str, secret: str | None, round_number: object, accept: object) -> Room:
     """Accept or decline the friend's standing draw offer."""
-    if type(accept) is not bool:
-        raise RoomError("bad-field", "accept must be true or false")
+    accept = checked_accept(accept)
     room, side = _seated_in_play(room_id, secret, round_number)
     if room.draw_offer != 1 - side:
         raise RoomError("no-offer", "there is no draw offer from your friend to answer")
@@ -102,10 +111,9 @@ def _agree(room: Room, side: int) -> Room:
 def claim(room_id: str, secret: str | None, round_number: object, result: object) -> Room:
     """The player present ends a game whose friend has gone: `result` "draw" after
     AWAY_DRAW_SECONDS, "win" after AWAY_WIN_SECONDS, both counted by the server."""
-    if result not in ("draw", "win"):
-        raise RoomError("bad-field", 'result must be "draw" or "win"')
+    result = checked_result(result)
     room, seat = _seat_in_play(room_id, secret, round_number)
-    friend = "guest" if seat == "host" else "host"
+    friend = Seat(seat).other
     now = timezone.now()
     live = Connection.objects.filter(
         room_id=room.id, seat=friend, seen_at__gte=now - PRESENCE_STALE
@@ -113,7 +121,7 @@ def claim(room_id: str, secret: str | None, round_number: object, result: object
     if live.exists():
         raise RoomError("friend-present", "your friend is here")
     needed = AWAY_DRAW_SECONDS if result == "draw" else AWAY_WIN_SECONDS
-    away = away_seconds(room, friend, now)
+    away = away_seconds(room, friend, now) or 0  # a seat in play is always taken
     if away < needed:
         raise RoomError("too-early", f"your friend has been away {away} s of the {needed} s needed")
     side = side_of(room, seat)
@@ -124,9 +132,26 @@ def claim(room_id: str, secret: str | None, round_number: object, result: object
     }
     # Guarded by the friend's last-seen time as read: a friend who comes back in between
     # (their connect writes it) makes the claim apply nothing.
-    seen = getattr(room, f"{friend}_seen_at")
-    unchanged = {f"{friend}_seen_at": seen} if seen else {f"{friend}_seen_at__isnull": True}
+    seen = getattr(room, friend.seen_field)
+    unchanged = {friend.seen_field: seen} if seen else {f"{friend.seen_field}__isnull": True}
     if not _finish(room, outcome, **unchanged):
         raise RoomError("friend-present", "your friend is back, or the game has changed")
     room.refresh_from_db()
     return room
+
+
+def end(request: Ending, room_id: str, secret: str | None) -> tuple[str, Room]:
+    """A typed request from the socket (rooms.protocol): the room event it makes (the
+    `event` of the `room` message) and the room after it."""
+    if isinstance(request, Resign):
+        return "resigned", resign(room_id, secret, request.round)
+    if isinstance(request, Claim):
+        return "abandoned", claim(room_id, secret, request.round, request.result)
+    if isinstance(request, OfferDraw):
+        room = offer_draw(room_id, secret, request.round)
+    else:
+        assert isinstance(request, AnswerDraw)
+        room = answer_draw(room_id, secret, request.round, request.accept)
+    if room.status == Room.FINISHED:
+        return "draw-agreed", room
+    return ("draw-offered" if room.draw_offer is not None else "draw-declined"), room

@@ -15,7 +15,6 @@ import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max, Q
@@ -23,12 +22,10 @@ from django.utils import timezone
 
 from games.engine import registry
 from games.engine.base import EngineError
-from rooms import recent
+from rooms import protocol, recent, seats
 from rooms.models import Connection, Move, Room, SeatTransfer
+from rooms.seats import Seat
 from throttle import limiter, limits
-
-if TYPE_CHECKING:
-    from typing_extensions import TypeIs
 
 LIFETIME = timedelta(hours=24)  # a room is deleted this long after creation, in any case
 IDLE_LIMIT = timedelta(minutes=30)  # ... or once nobody has been connected for this long
@@ -39,17 +36,12 @@ HEARTBEAT_WRITE_SECONDS = 50
 PRESENCE_STALE = timedelta(seconds=120)  # a connection not refreshed for this long is gone
 ROOM_ID_BYTES = 16  # 128 bits from secrets.token_urlsafe: 22 characters
 ROOM_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{22,43}$")
-MOVE_TEXT_MAX = 32  # Move.text's column; every notation's longest move is far shorter
-MESSAGE_MAX = 120  # an error message's length: engine messages may quote the (short) move
+MESSAGE_MAX = 120  # an error message's length (an engine's, never quoting the move)
 
 
-class RoomError(Exception):
-    """A refused request; `code` is the machine-readable reason (docs/PROTOCOL.md)."""
-
-    def __init__(self, code: str, message: str = ""):
-        super().__init__(message or code)
-        self.code = code
-        self.message = message or code
+# A refused request; `code` is the machine-readable reason (docs/PROTOCOL.md). One type for
+# the whole room: what the protocol refuses at the edge and what the rules refuse here.
+RoomError = protocol.Refusal
 
 
 @dataclass(frozen=True)
@@ -66,25 +58,21 @@ def _digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def seat_of(room: Room, secret: str | None) -> str:
-    """`host`, `guest`, or "" for a visitor without a seat (a spectator)."""
+def seat_of(room: Room, secret: str | None) -> Seat | str:
+    """The seat whose secret this is, or "" for a visitor without a seat (a spectator)."""
     if not secret:
         return ""
     digest = _digest(secret)
-    if hmac.compare_digest(digest, room.host_secret):
-        return "host"
-    if room.guest_secret and hmac.compare_digest(digest, room.guest_secret):
-        return "guest"
+    for seat in Seat:
+        stored = getattr(room, seat.secret_field)
+        if stored and hmac.compare_digest(digest, stored):
+            return seat
     return ""
 
 
 def side_of(room: Room, seat: str) -> int | None:
-    """The colour a seat plays in the current round: 0 white (first), 1 black."""
-    if seat == "host":
-        return room.host_side
-    if seat == "guest":
-        return 1 - room.host_side
-    return None
+    """The colour a seat plays in the current round (rooms/seats.py): None for a spectator."""
+    return seats.side_of(seat, room.host_side)
 
 
 # --- lifetime ---------------------------------------------------------------------------------
@@ -159,6 +147,7 @@ def create_room(game_slug: str) -> tuple[Room, str]:
         state=game.dump(game.initial_state()),
         created_at=now,
         last_active_at=now,
+        host_seen_at=now,  # a seat's absence counts from when it was taken
     )
     return room, secret
 
@@ -173,24 +162,28 @@ def join(room_id: str, secret: str | None) -> Joined:
     if room.status == Room.CANCELLED:
         raise RoomError("room-cancelled", "the room was cancelled")
     new_secret = secrets.token_urlsafe(32)
+    now = timezone.now()
     claimed = Room.objects.filter(
         id=room.id, guest_secret__isnull=True, status=Room.WAITING
     ).update(
         guest_secret=_digest(new_secret),
         status=Room.PLAYING,
         version=F("version") + 1,
-        last_active_at=timezone.now(),
+        last_active_at=now,
+        # The friend's absence counts from the join, not from the room's creation: a friend
+        # whose page has not opened its socket yet has not left.
+        guest_seen_at=now,
     )
     if not claimed:
         raise RoomError("seat-taken", "both seats are taken; you can watch")
     room.refresh_from_db()
-    return Joined(room, "guest", new_secret)
+    return Joined(room, Seat.GUEST, new_secret)
 
 
 def cancel(room_id: str, secret: str | None) -> Room:
     """The host withdraws a room nobody has joined yet."""
     room = live_room(room_id)
-    if seat_of(room, secret) != "host":
+    if seat_of(room, secret) != Seat.HOST:
         raise RoomError("not-host", "only the person who made the room can cancel it")
     cancelled = Room.objects.filter(id=room.id, status=Room.WAITING).update(
         status=Room.CANCELLED, version=F("version") + 1
@@ -204,30 +197,17 @@ def cancel(room_id: str, secret: str | None) -> Room:
 # --- moves and rematches ----------------------------------------------------------------------
 
 
-MAX_PLY = 100_000  # far beyond any legal game; a larger ply is malformed, not "ahead"
-MAX_ROUND = 1_000_000
-
-
-def _bounded_int(value: object, low: int, high: int) -> TypeIs[int]:
-    # bool is an int in Python, and 1.0 == 1: both are type confusion here.
-    return type(value) is int and low <= value <= high
-
-
 def play_move(room_id: str, secret: str | None, ply: object, text: object) -> Room:
     """Apply `text` as the move at `ply` (the number of moves already played in this round).
     Validated by the engine against the stored state; applied exactly once."""
-    return apply_move(room_id, secret, ply, text)[0]
+    return apply_move(room_id, secret, protocol.Move.checked(ply, text))[0]
 
 
-def apply_move(room_id: str, secret: str | None, ply: object, text: object) -> tuple[Room, dict]:
+def apply_move(room_id: str, secret: str | None, request: protocol.Move) -> tuple[Room, dict]:
     """`play_move`, also returning the move as the `moved` event carries it. Usually two
     queries in one transaction, the guarded UPDATE and the move row: the room is read only
     when this process has no recent copy of it (`rooms/recent.py`) or the copy fails."""
-    if not _bounded_int(ply, 0, MAX_PLY):
-        raise RoomError("bad-field", f"ply must be an integer from 0 to {MAX_PLY}")
-    if not isinstance(text, str) or not text.strip() or len(text) > MOVE_TEXT_MAX:
-        raise RoomError("bad-field", "move must be a short text in the game's notation")
-    text = text.strip()
+    ply, text = request.ply, request.text
     # A fresh read happens outside the transaction: an expired room is deleted there for
     # good (inside, the refusal would roll the delete back). The UPDATE is guarded by the
     # version and the mover's seat as read, so any change in between (a move, a draw offer,
@@ -251,7 +231,7 @@ def apply_move(room_id: str, secret: str | None, ply: object, text: object) -> t
             # A draw offer lapses when the player who made it moves.
             "draw_offer": None if room.draw_offer == side else room.draw_offer,
         }
-        seat = "host" if side == room.host_side else "guest"
+        seat = Seat.playing(side, room.host_side)
         try:
             with transaction.atomic():
                 applied = Room.objects.filter(
@@ -260,7 +240,7 @@ def apply_move(room_id: str, secret: str | None, ply: object, text: object) -> t
                     ply=ply,
                     version=room.version,
                     status=Room.PLAYING,
-                    **{f"{seat}_secret": getattr(room, f"{seat}_secret")},
+                    **{seat.secret_field: getattr(room, seat.secret_field)},
                 ).update(**changes)
                 if applied:
                     Move.objects.create(
@@ -324,8 +304,16 @@ def _checked_move(room: Room, secret: str | None, ply: int, text: str):
         canonical = game.format_move(state, move)
         after = game.play(state, move)
     except EngineError as error:
-        raise RoomError(error.code, error.message[:MESSAGE_MAX]) from None
+        raise RoomError(error.code, _own_words(error.message, text)) from None
     return side, game, canonical, after
+
+
+def _own_words(message: str, text: str) -> str:
+    """An engine's refusal as the server may send it: never quoting the client's text (an
+    engine may name the move it could not read; then only the code says what was wrong)."""
+    if text.lower() in message.lower():
+        return "that move is not possible here"
+    return message[:MESSAGE_MAX]
 
 
 def seat_in_round(
@@ -333,8 +321,7 @@ def seat_in_round(
 ) -> tuple[Room, str]:
     """The live room and the caller's seat, for a request about round `round_number`
     (rematch, resign, draw, claim); `refusal` is what a spectator is told."""
-    if not _bounded_int(round_number, 1, MAX_ROUND):
-        raise RoomError("bad-field", "round must be a positive integer")
+    round_number = protocol.checked_round(round_number)
     room = live_room(room_id)
     seat = seat_of(room, secret)
     if not seat:
@@ -352,30 +339,40 @@ def request_rematch(room_id: str, secret: str | None, round_number: object) -> R
     if room.status != Room.FINISHED:
         raise RoomError("not-finished", "the game is still going on")
     same_round = Room.objects.filter(id=room.id, round=room.round, status=Room.FINISHED)
-    asked = same_round.filter(**{f"{seat}_rematch": False}).update(
-        **{f"{seat}_rematch": True}, version=F("version") + 1
-    )
-    if not asked:
-        raise RoomError("duplicate-rematch", "you have already asked for a rematch")
     game = registry.get(room.game)
-    same_round.filter(host_rematch=True, guest_rematch=True).update(
-        round=F("round") + 1,
-        ply=0,
-        state=game.dump(game.initial_state()),
-        outcome=None,
-        status=Room.PLAYING,
-        host_side=1 - room.host_side,
-        host_rematch=False,
-        guest_rematch=False,
-        draw_offer=None,
-        version=F("version") + 1,
-        last_active_at=timezone.now(),
-    )
+    # One transaction, one version: when this request is the second, the new round starts in
+    # the same change (clients see the version go up by one, with `rematch-started`).
+    with transaction.atomic():
+        field = Seat(seat).rematch_field
+        asked = same_round.filter(**{field: False}).update(
+            **{field: True}, version=F("version") + 1
+        )
+        if not asked:
+            raise RoomError("duplicate-rematch", "you have already asked for a rematch")
+        same_round.filter(host_rematch=True, guest_rematch=True).update(
+            round=F("round") + 1,
+            ply=0,
+            state=game.dump(game.initial_state()),
+            outcome=None,
+            status=Room.PLAYING,
+            host_side=1 - room.host_side,
+            host_rematch=False,
+            guest_rematch=False,
+            draw_offer=None,
+            last_active_at=timezone.now(),
+        )
     room.refresh_from_db()
     return room
 
 
 # --- connections and presence -----------------------------------------------------------------
+
+
+def allow_connect(client: str) -> None:
+    """Take one socket opening from this client's budget (throttle.limits.SOCKET_CONNECTS);
+    `too-many-connects` when it is spent. `client` is throttle.limiter.client_key's."""
+    if not limiter.allow(limits.SOCKET_CONNECTS, client):
+        raise RoomError("too-many-connects", "too many connections from here; try again later")
 
 
 def connect(room_id: str, channel_name: str, secret: str | None, client: str) -> tuple[Room, str]:
@@ -401,7 +398,7 @@ def connect(room_id: str, channel_name: str, secret: str | None, client: str) ->
     if refusal:
         Connection.objects.filter(channel_name=channel_name).delete()
         raise refusal
-    seen = {f"{seat}_seen_at": now} if seat else {}
+    seen = {Seat(seat).seen_field: now} if seat else {}
     Room.objects.filter(id=room.id).update(last_active_at=now, **seen)
     return room, seat
 
@@ -412,24 +409,33 @@ def _client_hash(client: str, now: datetime) -> str:
     return limiter.hashed("room-socket", now.date().isoformat(), client)
 
 
-def heartbeat(room_id: str, channel_name: str, seat: str, client: str) -> Room:
-    """A ping from an open socket: refresh its presence; returns the (live) room."""
+def heartbeat(room_id: str, channel_name: str, secret: str | None, client: str) -> tuple[Room, str]:
+    """A ping from an open socket: refresh its presence; returns the (live) room and the
+    socket's seat as the database has it now. The seat is read again each time, as the version
+    is: a socket whose seat went to another device (and missed the news) watches from then on,
+    and its heartbeats no longer count as that seat's presence."""
     room = live_room(room_id)
+    seat = seat_of(room, secret)
     now = timezone.now()
-    with transaction.atomic():  # one commit for both rows
-        if not Connection.objects.filter(channel_name=channel_name).update(seen_at=now):
-            Connection.objects.create(  # a purge took it while it was quiet
-                channel_name=channel_name,
-                room=room,
-                seat=seat,
-                seen_at=now,
-                client=_client_hash(client, now),
-            )
-        if seat:
-            Room.objects.filter(id=room.id).update(**{f"{seat}_seen_at": now})
+    try:
+        with transaction.atomic():  # one commit for both rows
+            if not Connection.objects.filter(channel_name=channel_name).update(
+                seen_at=now, seat=seat
+            ):
+                Connection.objects.create(  # a purge took it while it was quiet
+                    channel_name=channel_name,
+                    room=room,
+                    seat=seat,
+                    seen_at=now,
+                    client=_client_hash(client, now),
+                )
+            if seat:
+                Room.objects.filter(id=room.id).update(**{Seat(seat).seen_field: now})
+    except IntegrityError:  # the room was purged since it was read
+        raise RoomError("room-gone", "the room has expired") from None
     if seat:
-        setattr(room, f"{seat}_seen_at", now)
-    return room
+        setattr(room, Seat(seat).seen_field, now)
+    return room, seat
 
 
 def disconnect(channel_name: str) -> None:
@@ -439,7 +445,7 @@ def disconnect(channel_name: str) -> None:
         return
     row.delete()
     now = timezone.now()
-    seen = {f"{row.seat}_seen_at": now} if row.seat else {}
+    seen = {Seat(row.seat).seen_field: now} if row.seat else {}
     Room.objects.filter(id=row.room_id).update(last_active_at=now, **seen)
 
 
@@ -449,20 +455,25 @@ def presence(room: Room) -> dict:
     One query: the seats of the room's fresh sockets (spectators are capped per room)."""
     now = timezone.now()
     fresh = Connection.objects.filter(room_id=room.id, seen_at__gte=now - PRESENCE_STALE)
-    seats = list(fresh.values_list("seat", flat=True))
-    sides, away = [False, False], [None, None]
-    for seat in ("host", "guest"):
-        side = side_of(room, seat)
-        if seat in seats:
-            sides[side] = True  # type: ignore[index]  # host and guest always have a side
+    held = list(fresh.values_list("seat", flat=True))
+    sides = [False, False]
+    away: list[int | None] = [None, None]
+    for seat in Seat:
+        side = seat.side(room.host_side)
+        if seat in held:
+            sides[side] = True
         else:
-            away[side] = away_seconds(room, seat, now)  # type: ignore[call-overload]  # as above
-    return {"players": sides, "spectators": seats.count(""), "away": away}
+            away[side] = away_seconds(room, seat, now)
+    return {"players": sides, "spectators": held.count(""), "away": away}
 
 
-def away_seconds(room: Room, seat: str, now: datetime) -> int:
-    """Whole seconds since `seat` last had a live socket (since the room began if never)."""
-    seen = getattr(room, f"{seat}_seen_at") or room.created_at
+def away_seconds(room: Room, seat: str, now: datetime) -> int | None:
+    """Whole seconds since `seat` last had a live socket, counted from when the seat was
+    taken (the room's creation for the host, the join for the guest); None for a seat nobody
+    has taken yet (nobody is away from it)."""
+    if not getattr(room, Seat(seat).secret_field):
+        return None
+    seen = getattr(room, Seat(seat).seen_field) or room.created_at  # rooms made before the rule
     return max(0, int((now - seen).total_seconds()))
 
 
@@ -470,8 +481,8 @@ def header(room: Room) -> dict:
     """What every viewer needs to know about the room, without the move list: small and of
     bounded size whatever the game's length (docs/PROTOCOL.md, "Sizes")."""
     rematch = [False, False]
-    rematch[room.host_side] = room.host_rematch
-    rematch[1 - room.host_side] = room.guest_rematch
+    for seat in Seat:
+        rematch[seat.side(room.host_side)] = getattr(room, seat.rematch_field)
     return {
         "id": room.id,
         "game": room.game,

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from rooms.models import Connection, Room, SeatTransfer
+from rooms.seats import Seat
 from rooms.services import Joined, RoomError, _digest, live_room, seat_of
 
 TRANSFER_LIFETIME = timedelta(minutes=5)
@@ -55,7 +56,7 @@ def take(room_id: str, token: object) -> Joined:
     if row is None or not SeatTransfer.objects.filter(pk=row.pk).delete()[0]:
         raise RoomError("transfer-invalid", "this link has been used or has expired")
     new_secret = secrets.token_urlsafe(32)
-    Room.objects.filter(id=room.id).update(**{f"{row.seat}_secret": _digest(new_secret)})
+    Room.objects.filter(id=room.id).update(**{Seat(row.seat).secret_field: _digest(new_secret)})
     # The old device's sockets watch from now on (they are told: rooms.consumers.seat_moved).
     Connection.objects.filter(room=room, seat=row.seat).update(seat="")
     room.refresh_from_db()

@@ -2,13 +2,16 @@
 
 /healthz (liveness, games.views.health): the process answers; it touches nothing else, so
 it stays cheap. /readyz (readiness): 200 when the database and the channel layer both
-answer, else 503. The body names which part failed, never why (that goes to the log).
+answer, else 503. The body names which part failed, never why (that goes to the log). Its
+answer is kept for READY_CACHE_SECONDS: however often it is asked, a process opens at most
+one database connection for it in that time (the proxy should not expose it anyway).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
@@ -20,6 +23,9 @@ logger = logging.getLogger(__name__)
 
 # Each probe gets this long; a part that has not answered by then counts as down.
 PROBE_TIMEOUT_SECONDS = 3.0
+READY_CACHE_SECONDS = 2.0
+# The last answer: (when, monotonic; its status; its body).
+_last: dict[str, tuple[float, int, dict]] = {}
 
 
 def _database() -> None:
@@ -50,13 +56,15 @@ async def _probe(name: str, check) -> tuple[str, str]:
 
 @never_cache
 async def ready(request: HttpRequest) -> JsonResponse:
-    results = dict(
-        await asyncio.gather(
-            _probe("database", sync_to_async(_database, thread_sensitive=False)),
-            _probe("channel_layer", _channel_layer),
+    last = _last.get("answer")
+    if last is None or time.monotonic() - last[0] >= READY_CACHE_SECONDS:
+        results = dict(
+            await asyncio.gather(
+                _probe("database", sync_to_async(_database, thread_sensitive=False)),
+                _probe("channel_layer", _channel_layer),
+            )
         )
-    )
-    ok = all(state == "ok" for state in results.values())
-    return JsonResponse(
-        {"status": "ready" if ok else "unavailable", **results}, status=200 if ok else 503
-    )
+        ok = all(state == "ok" for state in results.values())
+        body = {"status": "ready" if ok else "unavailable", **results}
+        last = _last["answer"] = (time.monotonic(), 200 if ok else 503, body)
+    return JsonResponse(last[2], status=last[1])

@@ -7,9 +7,10 @@ and servers like to print the client's IP:port:
    (`/ko/r/<str:room_id>/`, from `route_of`), never the path, and no address.
 2. `RouteInsteadOfPath` rewrites Django's request log records ("Not Found: /ko/r/<id>/",
    "Internal Server Error: ...") to name the route pattern instead of the path.
-3. `ScrubbingFormatter`, on every handler, replaces whatever still looks like an IP address
-   or a room id in the finished text, tracebacks included (daphne's debug messages, an
-   exception's message, a library's repr of a connection). Errors keep their tracebacks.
+3. `ScrubbingFormatter`, on every handler, replaces whatever still looks like an IP address,
+   a room id or a secret in the finished text, tracebacks included (daphne's debug messages,
+   an exception's message such as a database's `Key (room_id)=(...)`, a library's repr of a
+   connection). Errors keep their tracebacks.
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ _IPV6_CANDIDATE = re.compile(
 # Room ids ride in paths (/r/<id>/, /rooms/<id>/, /api/rooms/<id>/join) and seat cookies.
 _ROOM_PATH = re.compile(r"(/r/|rooms/)[A-Za-z0-9_-]{22,}")
 _SEAT_COOKIE = re.compile(r"seat_[A-Za-z0-9_-]+")
+# Anything else that looks random: room ids (22 characters of token_urlsafe), seat secrets
+# and seat links (43), digests and HMACs (64 hex digits), wherever they appear.
+TOKEN = "<token>"
+_TOKEN_CANDIDATE = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{22,}(?![A-Za-z0-9_-])")
 # daphne's debug messages print the peer as ['<address>', port]: the port goes too.
 _PEER = re.compile(r"[\[(]'" + ADDRESS + r"', \d+(?:, \d+)*[\])]")
 
@@ -46,13 +51,33 @@ def _ipv6_or_same(match: re.Match) -> str:
     return ADDRESS
 
 
+def _kind(character: str) -> int:
+    if character.isupper():
+        return 0
+    if character.islower():
+        return 1
+    return 2 if character.isdigit() else 3
+
+
+def _token_or_same(match: re.Match) -> str:
+    """A run of URL-safe characters that mixes kinds (upper case, lower case, digits) as random
+    text does: a change of kind at least every fourth character. Names in code do not:
+    `database_sync_to_async` has one kind of letter, `ApplicationCommunicator` three changes."""
+    text = match.group(0)
+    kinds = [_kind(character) for character in text]
+    changes = sum(a != b for a, b in zip(kinds, kinds[1:], strict=False))
+    mixed = len({kind for kind in kinds if kind < 3}) >= 2
+    return TOKEN if mixed and changes >= len(text) // 4 else text
+
+
 def scrub(text: str) -> str:
-    """The text with IP addresses (v4, v6, with ports) and room ids replaced."""
+    """The text with IP addresses (v4, v6, with ports), room ids and secrets replaced."""
     text = _IPV6_CANDIDATE.sub(_ipv6_or_same, text)
     text = _IPV4.sub(ADDRESS, text)
     text = _PEER.sub(ADDRESS, text)
     text = _ROOM_PATH.sub(lambda m: m.group(1) + ROOM, text)
-    return _SEAT_COOKIE.sub("seat_" + ROOM, text)
+    text = _SEAT_COOKIE.sub("seat_" + ROOM, text)
+    return _TOKEN_CANDIDATE.sub(_token_or_same, text)
 
 
 class ScrubbingFormatter(logging.Formatter):

@@ -26,6 +26,7 @@ import hashlib
 import hmac
 import ipaddress
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -128,18 +129,20 @@ def _allow_redis(key: str, limit: Limit, now: float) -> bool:
 # process serves every socket (the in-memory channel layer cannot span processes), so its
 # memory is exactly where every socket of a client is counted.
 
-_memory: dict[str, float] = {}
-MEMORY_PRUNE_AT = 50_000  # buckets kept before the full ones are dropped
+# Buckets in insertion order of their last update: the oldest are looked at first, so neither
+# dropping full ones nor keeping the size bounded ever walks the whole table.
+_memory: OrderedDict[str, float] = OrderedDict()
+MEMORY_MAX = 50_000  # buckets kept; past it the least recently used is forgotten (forgiven)
 
 
 def _allow_memory(key: str, limit: Limit, now: float) -> bool:
     tat = max(_memory.get(key, now), now)
     if tat - now > limit.tolerance:
         return False
-    if len(_memory) >= MEMORY_PRUNE_AT:
-        for stale in [k for k, v in _memory.items() if v <= now]:
-            del _memory[stale]
     _memory[key] = tat + limit.refill_seconds
+    _memory.move_to_end(key)
+    while _memory and (len(_memory) > MEMORY_MAX or next(iter(_memory.values())) <= now):
+        _memory.popitem(last=False)
     return True
 
 
@@ -159,7 +162,11 @@ return taken
 """
 
 LEASE = 4  # tokens a process takes from Redis at once for one client's messages
-LEASES_PRUNE_AT = 50_000
+# An unspent lease is dropped this long after it was taken, and at most LEASES_MAX are kept
+# (the oldest go first): memory does not grow with every client ever seen. A dropped lease's
+# tokens are simply not spent (the client may be refused up to LEASE - 1 messages early).
+LEASE_SECONDS = 10.0
+LEASES_MAX = 10_000
 
 
 class HotBudget:
@@ -170,21 +177,31 @@ class HotBudget:
     with several processes a client may be refused up to that many messages early)."""
 
     def __init__(self) -> None:
-        self.leases: dict[str, int] = {}
+        # key -> (tokens left, when taken), oldest lease first
+        self.leases: OrderedDict[str, tuple[int, float]] = OrderedDict()
         self.scripts: dict[int, Any] = {}  # redis AsyncScript per event loop
 
     async def allow(self, key: str, limit: Limit, now: float) -> bool:
-        left = self.leases.get(key, 0)
-        if left > 0:
-            self.leases[key] = left - 1
+        self._drop_old(now)
+        lease = self.leases.get(key)
+        if lease is not None:
+            if lease[0] > 1:
+                self.leases[key] = (lease[0] - 1, lease[1])
+            else:
+                del self.leases[key]
             return True
         taken = int(await self._script()(keys=[f"throttle:{key}"], args=self._args(limit, now)))
         if taken <= 0:
             return False
-        if len(self.leases) >= LEASES_PRUNE_AT:
-            self.leases = {k: v for k, v in self.leases.items() if v > 0}
-        self.leases[key] = taken - 1
+        if taken > 1:
+            self.leases[key] = (taken - 1, now)
+            while len(self.leases) > LEASES_MAX:
+                self.leases.popitem(last=False)
         return True
+
+    def _drop_old(self, now: float) -> None:
+        while self.leases and next(iter(self.leases.values()))[1] <= now - LEASE_SECONDS:
+            self.leases.popitem(last=False)
 
     def _args(self, limit: Limit, now: float) -> list[str]:
         return [repr(now), repr(limit.refill_seconds), repr(limit.tolerance), str(LEASE)]

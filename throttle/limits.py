@@ -31,11 +31,20 @@ ADMIN_LOGIN = _limit("admin-login", "LIMIT_ADMIN_LOGIN", 10, 60)
 # Room socket messages per client across all its sockets and reconnects: 60 at once, then 20
 # a second. Each socket also has its own limit, below.
 SOCKET_MESSAGES = _limit("socket-messages", "LIMIT_SOCKET_MESSAGES", 60, 0.05)
+# Room sockets a client may open (each costs a few writes and tells the room): 40 at once,
+# then one every 2 s. Pages reconnect with backoff, so only a loop of connects reaches it.
+SOCKET_CONNECTS = _limit("socket-connects", "LIMIT_SOCKET_CONNECTS", 40, 2)
 
 # Each socket on its own: past this many messages in one second they are refused, and past
 # the second number the socket is closed.
 SOCKET_MESSAGES_PER_SECOND = int(_number("LIMIT_SOCKET_MESSAGES_PER_SECOND", 10))
 SOCKET_CLOSE_PER_SECOND = int(_number("LIMIT_SOCKET_CLOSE_PER_SECOND", 30))
+
+# A room socket that sends nothing for this many seconds (clients ping every 10 s) is closed by
+# the server with 4408, so that every socket counted below is one that is open and alive. Below
+# rooms.services.PRESENCE_STALE (120 s), and above a minute: a hidden tab's timers may be
+# throttled to one a minute.
+SOCKET_IDLE_SECONDS = _number("LIMIT_SOCKET_IDLE_SECONDS", 90)
 
 # Concurrent room sockets from one client (IPv4 address or IPv6 /64), and watchers per room.
 SOCKETS_PER_CLIENT = int(_number("LIMIT_SOCKETS_PER_CLIENT", 32))

@@ -165,3 +165,80 @@ def request(port, method, path, fields=None, cookies=None):
     except ValueError:
         data = None
     return response.status, data, set_cookies
+
+
+class RoomFollower:
+    """A room as the server's messages tell it, followed as RoomSession does
+    (docs/PROTOCOL.md, "Versions"): the full state (a header, then its moves in `moves`
+    slices), then one event per change. With `game` (an engine) it also keeps the position.
+    Pure: it reads messages and says what to do; the caller owns the socket. Used by the
+    scale-out and live tests (tests/rooms/scale_out.py) and the load benchmark."""
+
+    def __init__(self, game=None):
+        self.game = game
+        self.room: dict | None = None  # the header of the highest version taken
+        self.moves: list[str] = []
+        self.you: dict | None = None
+        self.state = game.initial_state() if game else None
+        self._incoming: tuple[dict, list[str]] | None = None  # a full state still arriving
+
+    @property
+    def following(self) -> bool:
+        """Holds a state, and no full state is arriving."""
+        return self.room is not None and self._incoming is None
+
+    def take(self, message: dict) -> str | None:
+        """Apply one server message. Returns "ready" when a full state is complete, "moved"
+        when an event's move was appended, "changed" for another event taken, "sync" when
+        something was missed (the caller sends `sync`), else None (nothing to follow)."""
+        kind = message["type"]
+        if kind in ("welcome", "state"):
+            self.you = message["you"]
+            self._incoming = (message["room"], [])
+        elif kind == "moves" and self._incoming:
+            room, texts = self._incoming
+            if (message["round"], message["from"]) != (room["round"], len(texts)):
+                self._incoming = None
+                return "sync"
+            texts += message["moves"]
+        elif kind == "pong" and self._newer(message["version"]):
+            return "sync"  # an event was lost: the heartbeat's read shows a newer version
+        elif kind == "room" and self._newer(message["room"]["version"]):
+            return self._event(message)
+        if self._incoming and len(self._incoming[1]) >= self._incoming[0]["ply"]:
+            self.room, self.moves = self._incoming
+            self._incoming = None
+            if self.game:
+                self.state = self.game.initial_state()
+                for text in self.moves:
+                    self._play(text)
+            return "ready"
+        return None
+
+    def _newer(self, version: int) -> bool:
+        return self.following and version > self.room["version"]  # type: ignore[index]
+
+    def _play(self, text: str) -> None:
+        self.state = self.game.play(self.state, self.game.parse_move(self.state, text))
+
+    def _event(self, message: dict) -> str:
+        room, new, move = self.room, message["room"], message.get("move")
+        assert room is not None  # only called while following
+        same_round = new["round"] == room["round"]
+        if move:  # must be the very next change, in this round, at the next ply
+            next_version = new["version"] == room["version"] + 1
+            if not (next_version and same_round and move["ply"] == len(self.moves)):
+                return "sync"
+        elif same_round and new["ply"] != len(self.moves):
+            return "sync"
+        self.you, self.room = message["you"], new
+        if move:
+            self.moves = [*self.moves, move["text"]]
+            if self.game:
+                self._play(move["text"])
+            return "moved"
+        if not same_round:
+            self.moves = []
+            if self.game:
+                self.state = self.game.initial_state()
+        return "changed"

@@ -33,7 +33,7 @@ def parse_point(text: str) -> int:
     """The index of a point name (case-insensitive); EngineError("bad-notation") otherwise."""
     index = _INDEX.get(text.lower()) if isinstance(text, str) else None
     if index is None:
-        raise EngineError("bad-notation", f"not a point a1-c3: {text!r}")
+        raise EngineError("bad-notation", "a point is named a1 to c3")
     return index
 
 

@@ -191,7 +191,7 @@ class PlacementGame:
         match = self._notation.fullmatch(text) if isinstance(text, str) else None
         names = [g.lower() if g else None for g in match.groups()] if match else []
         if not match or any(n is not None and n not in self.index for n in names):
-            raise EngineError("bad-notation", f"{text!r} is not a {self.title} move")
+            raise EngineError("bad-notation", f"not a {self.title} move in its notation")
         first = self.index[match.group(1).lower()]  # the one point the notation always has
         second, removed = (self.index[n] if n else None for n in names[1:])
         if second is None:

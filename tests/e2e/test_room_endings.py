@@ -175,3 +175,38 @@ SHOW = """() => {
   Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'visible'});
   document.dispatchEvent(new Event('visibilitychange'));
 }"""
+
+
+def test_no_claim_is_offered_when_the_friend_has_just_joined(browser, live_server_url):
+    """In a room made ten minutes ago, a friend who has joined but whose page has not opened
+    its socket yet has not left: the host's page offers no claim (the server counts the
+    friend's absence from the join)."""
+    contexts = [browser.new_context() for _ in range(2)]
+    host = contexts[0].new_page()
+    problems = problems_of.watch(host, network=False)
+    try:
+        url = create_room(host, live_server_url, "tic-tac-toe", "ko")
+        room_id = url.rstrip("/").rsplit("/", 1)[1]
+        long_ago = timezone.now() - timedelta(minutes=10)
+        Room.objects.filter(id=room_id).update(
+            created_at=long_ago, last_active_at=long_ago, host_seen_at=long_ago
+        )
+        host.reload()  # the presence the host's page holds is that of a ten-minute-old room
+        expect(host.locator(PANEL)).to_have_attribute("data-connection", "open")
+        guest = contexts[1].request  # joins over HTTP only: no page, so no socket
+        assert guest.get(url).ok
+        token = next(c["value"] for c in contexts[1].cookies() if c["name"] == "csrftoken")
+        joined = guest.post(
+            f"{live_server_url}/api/rooms/{room_id}/join",
+            headers={"Accept": "application/json", "X-CSRFToken": token, "Referer": url},
+        )
+        assert joined.status == 200
+        expect(host.locator(PANEL)).to_have_attribute("data-status", "playing")
+        expect(host.locator("[data-room-friend] [data-when=absent]")).to_be_visible()
+        expect(host.locator(PANEL)).to_have_attribute("data-friend-away", "")
+        expect(host.locator("[data-room-away]")).to_be_hidden()
+        expect(host.locator("[data-room-claim-win]")).to_be_hidden()
+        assert problems == []
+    finally:
+        for context in contexts:
+            context.close()

@@ -10,6 +10,7 @@ import time
 from tools.rooms_harness import (  # noqa: F401 - the tests import these from here
     ROOT,
     Daphne,
+    RoomFollower,
     free_port,
     migrate,
     request,
@@ -46,18 +47,20 @@ def random_game(slug, seed):
 
 
 class Client:
-    """A room socket (the `websockets` library) that follows the room as RoomSession does:
-    the full state (a header, then `moves` slices), then one event per change. It keeps the
-    header (`room`), the move texts (`moves`) and the largest message it received."""
+    """A room socket (the `websockets` library) that follows the room as RoomSession does,
+    with the one follower of tools/rooms_harness.py (`room`, `moves`, `you`): a gap is
+    answered with `sync`, and counted in `resyncs`. It keeps the largest message received."""
 
     def __init__(self, connection):
         self.connection = connection
-        self.room: dict | None = None
-        self.moves: list[str] = []
-        self.you: dict | None = None
+        self.follower = RoomFollower()
         self.inbox: list[dict] = []
         self.largest = 0
-        self._incoming: tuple[dict, list[str]] | None = None
+        self.resyncs = 0
+
+    room = property(lambda self: self.follower.room)
+    moves = property(lambda self: self.follower.moves)
+    you = property(lambda self: self.follower.you)
 
     @classmethod
     async def open(cls, server_origin, room_id, secret=None):
@@ -89,35 +92,14 @@ class Client:
             self.largest = max(self.largest, len(raw.encode() if isinstance(raw, str) else raw))
             message = json.loads(raw)
             self.inbox = [*self.inbox[-9:], message]
-            ready = self._follow(message)
-            if ready and wanted == "ready":
+            outcome = self.follower.take(message)
+            if outcome == "sync":
+                self.resyncs += 1
+                await self.send({"type": "sync"})
+            if outcome == "ready" and wanted == "ready":
                 return message
             if message["type"] == wanted and (where is None or where(message)):
                 return message
-
-    def _follow(self, message) -> bool:
-        """Apply a message to the kept room; True when a full state is complete."""
-        kind = message["type"]
-        if kind in ("welcome", "state"):
-            self.you = message["you"]
-            self._incoming = (message["room"], [])
-        elif kind == "moves" and self._incoming:
-            room, texts = self._incoming
-            assert (message["round"], message["from"]) == (room["round"], len(texts))
-            texts += message["moves"]
-        elif kind == "room" and self.room and message["room"]["version"] > self.room["version"]:
-            self.you = message["you"]
-            if message["event"] == "moved":
-                assert message["move"]["ply"] == len(self.moves), "an event was missed"
-                self.moves.append(message["move"]["text"])
-            elif message["room"]["round"] != self.room["round"]:
-                self.moves = []
-            self.room = message["room"]
-        if self._incoming and len(self._incoming[1]) >= self._incoming[0]["ply"]:
-            self.room, self.moves = self._incoming
-            self._incoming = None
-            return True
-        return False
 
     async def send(self, message):
         await self.connection.send(json.dumps(message))

@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from rooms import consumers, services, wire
+from rooms import consumers, protocol, services
 from site_config.asgi import application
 from throttle import limits
 
@@ -196,7 +196,7 @@ async def test_malformed_messages_get_errors_and_the_room_carries_on():
             ('{"kind": "move"}', "missing-field"),
             ('{"type": "teleport"}', "unknown-type"),
             ('{"type": "move", "ply": "zero", "move": "A1"}', "bad-field"),
-            ("x" * (wire.MAX_MESSAGE_BYTES + 1), "too-large"),
+            ("x" * (protocol.MAX_MESSAGE_BYTES + 1), "too-large"),
         ]
         for text, code in cases:
             await white.send_to(text_data=text)
@@ -517,3 +517,36 @@ async def test_a_seat_moved_to_another_device_leaves_the_old_socket_watching():
             assert welcome["you"] == {"seat": "host", "side": 0}
             await laptop.send_json_to({"type": "move", "ply": 0, "move": "A1"})
             assert (await receive(friend, "room"))["move"]["text"] == "A1"
+
+
+async def test_a_lost_seat_moved_is_repaired_by_the_heartbeat(monkeypatch):
+    """The `seat.moved` event never reaches the old device (the channel layer dropped it):
+    its next heartbeat read finds the seat gone, tells it, and stops counting it as the
+    seat's presence, so the friend can claim a game the seat's new holder has left."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from rooms import transfers
+    from rooms.models import Room
+
+    room_id, host, guest = await new_room()
+    async with socket(room_id, host) as old_phone, socket(room_id, guest) as friend:
+        await receive(old_phone, "welcome")
+        await receive(friend, "welcome")
+        token = await database_sync_to_async(transfers.start)(room_id, host)
+        await database_sync_to_async(transfers.take)(room_id, token)  # no event sent
+        monkeypatch.setattr(services, "HEARTBEAT_WRITE_SECONDS", 0)
+        await old_phone.send_json_to({"type": "ping"})
+        moved = await receive(old_phone, "seat")
+        assert moved["you"] == {"seat": None, "side": None}
+        assert (await receive(old_phone, "pong"))["players"] == [False, True]
+        long_ago = timezone.now() - timedelta(seconds=400)
+        await database_sync_to_async(
+            lambda: Room.objects.filter(id=room_id).update(host_seen_at=long_ago)
+        )()
+        await old_phone.send_json_to({"type": "ping"})  # no longer the host's presence
+        await receive(old_phone, "pong")
+        await friend.send_json_to({"type": "claim", "round": 1, "result": "win"})
+        event = await receive(friend, "room")
+        assert (event["event"], event["room"]["outcome"]["winner"]) == ("abandoned", 1)

@@ -186,3 +186,24 @@ def test_a_claim_racing_the_friends_return_loses_to_it():
     seen = read_by_the_claim.guest_seen_at
     assert not endings._finish(read_by_the_claim, outcome, guest_seen_at=seen)
     assert Room.objects.get(id=room.id).status == Room.PLAYING
+
+
+def test_a_claim_right_after_the_join_of_an_old_room_is_too_early():
+    """The guest's absence counts from the join, not from the room's creation: in a room made
+    ten minutes ago, the host cannot win by "abandoned" before the friend's page has opened
+    its socket."""
+    room, host = services.create_room("score-four")
+    long_ago = timezone.now() - timedelta(minutes=10)
+    Room.objects.filter(id=room.id).update(
+        created_at=long_ago, last_active_at=long_ago, host_seen_at=long_ago
+    )
+    waiting = services.presence(Room.objects.get(id=room.id))
+    assert waiting["away"][1] is None  # nobody has taken the guest seat: nobody is away
+    services.connect(room.id, "host-socket", host, "198.51.100.1")
+    guest = services.join(room.id, None).secret
+    assert services.presence(Room.objects.get(id=room.id))["away"][1] < 5
+    assert code_of(endings.claim, room.id, host, 1, "win") == "too-early"
+    assert code_of(endings.claim, room.id, host, 1, "draw") == "too-early"
+    assert Room.objects.get(id=room.id).status == Room.PLAYING
+    room = services.play_move(room.id, host, 0, "A1")
+    assert services.play_move(room.id, guest, 1, "B1").ply == 2

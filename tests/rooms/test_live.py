@@ -18,7 +18,7 @@ import pytest
 from games.engine import registry
 from games.engine.base import play_text
 from rooms.consumers import CLOSE_GONE, MAX_SEND_BYTES
-from rooms.wire import MAX_MESSAGE_BYTES
+from rooms.protocol import MAX_MESSAGE_BYTES
 from tests.rooms.long_games import long_game
 from tests.rooms.scale_out import (
     ROOT,
@@ -37,6 +37,7 @@ FAST = {
     "LIMIT_SOCKET_CLOSE_PER_SECOND": "100000",
     "LIMIT_SOCKET_MESSAGES_CAPACITY": "1000000",
     "LIMIT_ROOM_CREATION_CAPACITY": "1000",
+    "LIMIT_SOCKET_CONNECTS_CAPACITY": "100000",
 }
 
 
@@ -116,6 +117,7 @@ def test_the_longest_games_play_to_the_end_with_a_reload_in_the_middle(server, s
             assert client.room["outcome"] == expected
         for client in everyone:
             assert client.largest <= MAX_SEND_BYTES
+            assert client.resyncs == 0  # every event came, in order
             await client.close()
 
     asyncio.run(scenario())

@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rooms import recent, services, transfers
+from rooms import protocol, recent, services, transfers
 from rooms.models import Move, Room
 from tests.rooms.test_services import code_of, started
 
@@ -66,7 +66,7 @@ def test_a_move_made_elsewhere_is_followed_and_spares_the_next_read():
     room, host, guest = started()
     services.play_move(room.id, host, 0, "A1")
     before = recent.recall(room.id)
-    room, move = services.apply_move(room.id, guest, 1, "B1")
+    room, move = services.apply_move(room.id, guest, protocol.Move(1, "B1"))
     recent.forget(room.id)
     recent.remember(before)  # as another process that only saw the first move has it
     recent.follow(services.header(room), move)  # ... until the `moved` event reaches it
@@ -87,7 +87,7 @@ def test_following_skips_events_that_do_not_follow_the_copy():
     services.play_move(room.id, host, 0, "A1")
     stale = recent.recall(room.id)
     services.play_move(room.id, guest, 1, "B1")
-    room, move = services.apply_move(room.id, host, 2, "C1")
+    room, move = services.apply_move(room.id, host, protocol.Move(2, "C1"))
     recent.forget(room.id)
     recent.remember(stale)  # two moves behind: the event for the third is not applied
     recent.follow(services.header(room), move)

@@ -38,6 +38,7 @@ def cluster(tmp_path_factory):
                 "LIMIT_ROOM_CREATION_CAPACITY": "1000",
                 "LIMIT_SOCKET_MESSAGES_CAPACITY": "100000",
                 "LIMIT_SOCKETS_PER_CLIENT": "1000",
+                "LIMIT_SOCKET_CONNECTS_CAPACITY": "100000",
             }
             servers = [Daphne(roomy, base / f"daphne-{n}.log") for n in range(2)]
             yield env, servers, base
@@ -187,13 +188,15 @@ async def _first_answer(client):
 
 
 def test_the_limiter_is_shared_by_two_processes(cluster, tmp_path):
-    """Room creation and live sockets per client, counted across two processes on Redis."""
+    """Room creation, live sockets and socket opening per client, counted across two
+    processes on Redis."""
     env, _servers, _base = cluster
     limited = {
         **env,
         "REDIS_URL": env["REDIS_URL"].rsplit("/", 1)[0] + "/1",  # buckets of their own
         "LIMIT_ROOM_CREATION_CAPACITY": "5",
         "LIMIT_SOCKETS_PER_CLIENT": "4",
+        "LIMIT_SOCKET_CONNECTS_CAPACITY": "6",
         # Keys are HMACs with the secret key: another key counts apart from the sockets that
         # the other tests (and the process they killed) left in the shared database.
         "SECRET_KEY": "a-key-of-the-limited-pair-only",
@@ -214,9 +217,15 @@ def test_the_limiter_is_shared_by_two_processes(cluster, tmp_path):
             await fifth.wait_closed()
             for client in opened:
                 await client.close()
-            return error["code"], fifth.close_code
+            # Six connects in all, whichever process takes them: the seventh is refused.
+            sixth = await Client.open(pair[0].origin, room_id)
+            await sixth.close()
+            seventh = await Client.open_raw(pair[1].origin, room_id)
+            refused = json.loads(await seventh.recv())
+            await seventh.wait_closed()
+            return error["code"], fifth.close_code, refused["code"], seventh.close_code
 
-        assert asyncio.run(sockets()) == ("too-many-sockets", 4429)
+        assert asyncio.run(sockets()) == ("too-many-sockets", 4429, "too-many-connects", 4429)
     finally:
         for server in pair:
             server.stop()

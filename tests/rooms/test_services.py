@@ -9,7 +9,7 @@ import pytest
 from django.db import connections
 from django.utils import timezone
 
-from rooms import services
+from rooms import protocol, services
 from rooms.models import Connection, Move, Room
 from rooms.services import RoomError
 from throttle import limiter, limits
@@ -204,6 +204,7 @@ def test_rematch_swaps_colours_when_both_ask():
     assert Room.objects.get(id=room.id).round == 1
     room = services.request_rematch(room.id, guest, 1)
     assert room.round == 2 and room.status == Room.PLAYING and room.ply == 0
+    assert room.version == version + 1  # the second request and the start: one change
     assert room.host_side == 1  # the creator now plays black, the guest white
     assert services.move_texts(room) == [] and room.outcome is None
     assert code_of(services.play_move, room.id, host, 0, "A1") == "not-your-turn"
@@ -225,7 +226,7 @@ def test_presence_follows_heartbeats_and_goes_stale():
     old = timezone.now() - services.PRESENCE_STALE - timedelta(seconds=1)
     Connection.objects.filter(channel_name="chan-guest").update(seen_at=old)
     assert services.presence(room)["players"] == [True, False]
-    services.heartbeat(room.id, "chan-guest", "guest", CLIENT)
+    services.heartbeat(room.id, "chan-guest", guest, CLIENT)
     assert services.presence(room)["players"] == [True, True]
     services.disconnect("chan-host")
     presence = services.presence(room)
@@ -309,13 +310,13 @@ def test_an_expired_room_is_deleted_when_a_move_finds_it():
 def test_move_fields_are_bounded_and_errors_quote_nothing_unbounded():
     room, host, guest = started()
     huge = 10**4000
-    for ply in (huge, True, 1.0, services.MAX_PLY + 1):
+    for ply in (huge, True, 1.0, protocol.MAX_PLY + 1):
         with pytest.raises(RoomError) as caught:
             services.play_move(room.id, host, ply, "A1")
         assert caught.value.code == "bad-field" and len(caught.value.message) < 100
     with pytest.raises(RoomError) as caught:
-        services.play_move(room.id, host, services.MAX_PLY, "A1")
-    assert caught.value.code == "future-ply" and str(services.MAX_PLY) not in caught.value.message
+        services.play_move(room.id, host, protocol.MAX_PLY, "A1")
+    assert caught.value.code == "future-ply" and str(protocol.MAX_PLY) not in caught.value.message
     assert code_of(services.play_move, room.id, host, 0, "가" * 33) == "bad-field"
     assert Room.objects.get(id=room.id).version == room.version
 
@@ -344,3 +345,24 @@ def test_sockets_per_client_and_watchers_per_room_are_capped(monkeypatch):
         "away": [None, None],
     }
     assert not Connection.objects.filter(client__contains="2001").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_rematch_requests_at_once_start_one_round_with_one_version_each():
+    from functools import partial
+
+    from tests.concurrency import race
+
+    for _ in range(5):
+        room, host, guest = started()
+        room = play_all(room, host, guest, SCORE_FOUR_WIN)
+        results = race(
+            {
+                "host": partial(services.request_rematch, room.id, host, 1),
+                "guest": partial(services.request_rematch, room.id, guest, 1),
+            }
+        )
+        assert results == {"host": "ok", "guest": "ok"}
+        after = Room.objects.get(id=room.id)
+        assert (after.round, after.status, after.host_side) == (2, Room.PLAYING, 1)
+        assert after.version == room.version + 2  # two requests, the start within the second

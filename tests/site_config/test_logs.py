@@ -130,3 +130,43 @@ def test_daphne_builds_our_access_log():
 
     access_log.install_in_daphne()  # what site_config/asgi.py does on import
     assert daphne.cli.AccessLogGenerator is access_log.RouteAccessLog
+
+
+def test_a_database_error_naming_a_room_is_scrubbed_wherever_the_id_is():
+    """A heartbeat racing the purge: PostgreSQL's foreign key error quotes the room id, with
+    no /r/ before it. Every room id, seat secret, digest and address goes, wherever it is."""
+    import secrets
+
+    from rooms import services
+
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logs.ScrubbingFormatter("%(levelname)s %(message)s"))
+    logger = logging.getLogger("tests.scrubbing.database")
+    logger.addHandler(handler)
+    rooms = [secrets.token_urlsafe(services.ROOM_ID_BYTES) for _ in range(300)]
+    seats = [secrets.token_urlsafe(32) for _ in range(300)]
+    digests = [services._digest(seat) for seat in seats[:50]]
+    try:
+        for room, seat, digest in zip(rooms, seats, digests * 6, strict=True):
+            try:
+                raise RuntimeError(
+                    'insert or update on table "rooms_connection" violates foreign key '
+                    f'constraint "rooms_connection_room_id_fk"\nDETAIL:  Key (room_id)=({room}) '
+                    f'is not present in table "rooms_room". seat={seat} digest {digest} '
+                    "client 2001:db8:7:8::9"
+                )
+            except RuntimeError:
+                logger.exception("room socket: a ping request failed")
+    finally:
+        logger.removeHandler(handler)
+    text = stream.getvalue()
+    assert text.count("Key (room_id)=(<token>)") == 300
+    for secret in rooms + seats + digests:
+        assert secret not in text
+    assert "2001:db8" not in text
+    # What the traceback says of the code stays readable.
+    assert "test_a_database_error_naming_a_room_is_scrubbed_wherever_the_id_is" in text
+    names = ("database_sync_to_async", "ApplicationCommunicator", "rooms_connection_room_id_fk")
+    for name in names:
+        assert logs.scrub(f"in {name}()") == f"in {name}()"

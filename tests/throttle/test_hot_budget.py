@@ -56,3 +56,22 @@ def test_a_process_never_takes_more_than_the_bucket_holds(redis_url):
     with override_settings(REDIS_URL=redis_url):
         assert spend([HotBudget()], limit, "c", 3, now=3000.0) == [True, True, False]
         assert spend([HotBudget()], limit, "c", 1, now=3000.0) == [False]
+
+
+def test_the_lease_table_is_bounded_by_time_and_size(redis_url, monkeypatch):
+    """One message from each of many clients leaves each a lease of 1 to 3 tokens; they must
+    not stay forever (one message from every /64 of a /48 would fill the process)."""
+    limit = Limit("hot-many", capacity=100, refill_seconds=0.01)
+    with override_settings(REDIS_URL=redis_url):
+        budget = HotBudget()
+        clients = [f"2001:db8:1:{n:x}::/64" for n in range(300)]
+        assert all(spend([budget], limit, client, 1, now=4000.0)[0] for client in clients)
+        assert 0 < len(budget.leases) <= 300
+        later = 4000.0 + limiter.LEASE_SECONDS + 1
+        assert spend([budget], limit, "one-more", 1, now=later) == [True]
+        assert list(budget.leases) == ["one-more"]  # the old leases went, unspent
+        monkeypatch.setattr(limiter, "LEASES_MAX", 50)
+        assert all(spend([budget], limit, client, 1, now=later)[0] for client in clients)
+        assert len(budget.leases) == 50
+        assert list(budget.leases) == clients[-50:]  # the newest kept
+

@@ -79,3 +79,17 @@ def test_admin_login_attempts_are_limited(monkeypatch):
         "/admin/login/?next=/admin/", {"username": "staff", "password": "right-password"}
     )
     assert response.status_code == 302
+
+
+def test_the_memory_budget_is_bounded_by_size(monkeypatch):
+    """Without Redis: at most MEMORY_MAX buckets, the least recently used forgotten first."""
+    limit = Limit("memory-many", capacity=100, refill_seconds=60)
+    limiter._memory.clear()
+    monkeypatch.setattr(limiter, "MEMORY_MAX", 50)
+    for n in range(300):
+        assert limiter._allow_memory(f"client-{n}", limit, now=5000.0)
+    assert len(limiter._memory) == 50
+    assert list(limiter._memory)[0] == "client-250"  # the newest kept
+    assert limiter._allow_memory("client-299", limit, now=5060.0)
+    assert list(limiter._memory) == ["client-299"]  # the others are full again: dropped
+    limiter._memory.clear()

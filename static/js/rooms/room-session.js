@@ -20,7 +20,9 @@
 // "draw" {offer: side whose offer stands or null, fromFriend};
 // "error" {error: {code, message, for}}; "presence" {players, spectators, friendConnected};
 // "seat" {seat, side}; "rematch" {requested, round, started};
-// "connection" {connection: connecting | open | reconnecting | gone, code}.
+// "connection" {connection: connecting | open | reconnecting | full | busy | gone, code}
+// (full: the room has all the watchers it takes; busy: too many sockets or connects from this
+// network; both retried with backoff, as close code 4429 asks).
 
 import { EngineError } from "../engines/errors.js";
 
@@ -28,6 +30,8 @@ const PING_MS = 10_000; // the heartbeat interval docs/PROTOCOL.md gives
 const SILENCE_MS = 25_000; // no message for this long: the socket is dead (phone slept)
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const CLOSE_GONE = 4404;
+// Refusals of a socket as it opens that pass with time: the page says which, and retries.
+const LIMITED = { "room-full": "full", "too-many-sockets": "busy", "too-many-connects": "busy" };
 // The "change" cause of a room event other than a move (rematches are the default).
 const EVENT_CAUSES = {
   resigned: "ending", "draw-agreed": "ending", abandoned: "ending",
@@ -64,6 +68,7 @@ export class RoomSession extends EventTarget {
     this._presenceAt = Date.now();
     this._pending = null; // {ply, text} sent, not yet confirmed
     this._connection = "connecting";
+    this._limited = null; // "full" or "busy" while the server refuses this socket for a while
     this._socket = null;
     this._attempt = 0;
     this._stopped = true;
@@ -191,7 +196,8 @@ export class RoomSession extends EventTarget {
     if (this._stopped) return;
     const socket = new this.WebSocketImpl(this.url);
     this._socket = socket;
-    this._setConnection(this._attempt === 0 && !this._room ? "connecting" : "reconnecting");
+    const first = this._attempt === 0 && !this._room;
+    this._setConnection(this._limited ?? (first ? "connecting" : "reconnecting"));
     socket.addEventListener("message", (event) => socket === this._socket && this._receive(event.data));
     socket.addEventListener("close", (event) => socket === this._socket && this._closed(event.code));
     this._heard();
@@ -207,7 +213,7 @@ export class RoomSession extends EventTarget {
       this._setConnection("gone", code);
       return;
     }
-    this._setConnection("reconnecting", code);
+    this._setConnection(this._limited ?? "reconnecting", code);
     const delay = BACKOFF_MS[Math.min(this._attempt, BACKOFF_MS.length - 1)];
     this._attempt += 1;
     this._later("retry", delay * (0.75 + Math.random() / 2), () => this._connect());
@@ -273,6 +279,7 @@ export class RoomSession extends EventTarget {
     switch (message.type) {
       case "welcome":
         this._attempt = 0;
+        this._limited = null;
         this._setConnection("open");
         this._schedulePing();
         this._setYou(message.you);
@@ -433,7 +440,10 @@ export class RoomSession extends EventTarget {
       this._pending = null;
       this._send({ type: "sync" }); // put the board back to the server's position
     }
-    if (message.for === "connect" || message.code === "room-gone") {
+    const limited = message.for === "connect" ? LIMITED[message.code] : undefined;
+    if (limited) {
+      this._limited = limited; // the 4429 close that follows retries with backoff
+    } else if (message.for === "connect" || message.code === "room-gone") {
       this._stopped = true;
       this._setConnection("gone", CLOSE_GONE);
     }

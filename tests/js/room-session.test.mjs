@@ -1,0 +1,107 @@
+// RoomSession (static/js/rooms/room-session.js) against a scripted socket: a room that is full,
+// or a network past its socket limits, is neither "gone" nor given up: the session says which
+// and retries with backoff (docs/PROTOCOL.md: close 4429 means retry), and a room that is
+// really gone stops it.
+import assert from "node:assert/strict";
+import { mock, test } from "node:test";
+
+import ticTacToe from "../../static/js/engines/tic-tac-toe.js";
+import { RoomSession } from "../../static/js/rooms/room-session.js";
+
+const ROOM = "AAAAAAAAAAAAAAAAAAAAAA";
+const HEADER = {
+  id: ROOM, game: "tic-tac-toe", status: "playing", version: 2, round: 1, ply: 0, host_side: 0,
+  outcome: null, rematch: [false, false], draw_offer: null, expires_at: "2026-12-02T00:00:00+00:00",
+};
+
+// Each socket the session opens; the test plays the server on the newest.
+function scriptedSockets() {
+  const opened = [];
+  class ScriptedSocket extends EventTarget {
+    constructor(url) {
+      super();
+      this.url = url;
+      this.readyState = 1;
+      this.sent = [];
+      opened.push(this);
+    }
+    send(text) { this.sent.push(JSON.parse(text)); }
+    close() { this.readyState = 3; }
+    serverSays(message) {
+      this.dispatchEvent(Object.assign(new Event("message"), { data: JSON.stringify(message) }));
+    }
+    serverCloses(code) {
+      this.readyState = 3;
+      this.dispatchEvent(Object.assign(new Event("close"), { code }));
+    }
+  }
+  return { opened, ScriptedSocket };
+}
+
+// Runs `body` with Node's fake setTimeout (the backoff is jittered: the test jumps past it).
+function withFakeTimers(body) {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    body();
+  } finally {
+    mock.timers.reset();
+  }
+}
+
+function session(WebSocketImpl) {
+  const connections = [];
+  const room = new RoomSession({ engine: ticTacToe, roomId: ROOM, url: "ws://x/", WebSocketImpl });
+  room.addEventListener("connection", (event) => connections.push(event.detail.connection));
+  return { room, connections };
+}
+
+for (const [code, shown] of [["room-full", "full"], ["too-many-sockets", "busy"], ["too-many-connects", "busy"]]) {
+  test(`refused with ${code}: the session says "${shown}" and retries until it gets in`, () => {
+    withFakeTimers(() => {
+      const { opened, ScriptedSocket } = scriptedSockets();
+      const { room, connections } = session(ScriptedSocket);
+      room.start();
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const socket = opened.at(-1);
+        socket.serverSays({ type: "error", code, message: "later", for: "connect" });
+        socket.serverCloses(4429);
+        assert.equal(room.connection, shown);
+        mock.timers.tick(20_000); // past the longest backoff
+        assert.equal(opened.length, attempt + 2, "a new socket after the backoff");
+        assert.equal(room.connection, shown, "still saying why while retrying");
+      }
+      opened.at(-1).serverSays({ type: "welcome", you: { seat: null, side: null }, room: HEADER });
+      assert.equal(room.connection, "open");
+      assert.ok(!connections.includes("gone"));
+      room.stop();
+    });
+  });
+}
+
+test("a room that is gone stops the session: no retry", () => {
+  withFakeTimers(() => {
+    const { opened, ScriptedSocket } = scriptedSockets();
+    const { room } = session(ScriptedSocket);
+    room.start();
+    opened[0].serverSays({ type: "error", code: "room-gone", message: "no such room", for: "connect" });
+    opened[0].serverCloses(4404);
+    mock.timers.tick(60_000);
+    assert.equal(room.connection, "gone");
+    assert.equal(opened.length, 1);
+    room.stop();
+  });
+});
+
+test("a socket closed for silence (4408) reconnects", () => {
+  withFakeTimers(() => {
+    const { opened, ScriptedSocket } = scriptedSockets();
+    const { room } = session(ScriptedSocket);
+    room.start();
+    opened[0].serverSays({ type: "welcome", you: { seat: null, side: null }, room: HEADER });
+    opened[0].serverCloses(4408);
+    assert.equal(room.connection, "reconnecting");
+    mock.timers.tick(2_000);
+    assert.equal(opened.length, 2);
+    room.stop();
+  });
+});

@@ -1,0 +1,41 @@
+"""A process whose Redis pub/sub connection drops misses what was published meanwhile: when
+redis-py reconnects, every room socket of the process is sent the full state at once (on a
+real redis-server, the connection killed by Redis itself)."""
+
+from __future__ import annotations
+
+import pytest
+import redis
+from django.test import override_settings
+
+from tests.rooms.test_consumers import full_state, new_room, receive, socket
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True), pytest.mark.services]
+
+
+async def test_every_socket_resyncs_when_the_redis_connection_comes_back(redis_url):
+    layers = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": redis_url, "socket_timeout": None}]},
+        }
+    }
+    with override_settings(CHANNEL_LAYERS=layers):
+        room_id, host, guest = await new_room()
+        other_room, other_host, _ = await new_room()
+        async with (
+            socket(room_id, host) as white,
+            socket(room_id, guest) as black,
+            socket(other_room, other_host) as elsewhere,
+        ):
+            for communicator in (white, black, elsewhere):
+                await full_state(communicator)
+            await white.send_json_to({"type": "move", "ply": 0, "move": "A1"})
+            assert (await receive(black, "room"))["move"]["text"] == "A1"
+            # Redis drops this process's pub/sub connection (a restart, a network blip).
+            killed = redis.Redis.from_url(redis_url).client_kill_filter(_type="pubsub")
+            assert killed >= 1
+            for communicator in (white, black, elsewhere):
+                state, moves = await full_state(communicator, "state")
+                assert len(moves) == state["room"]["ply"]
+                assert moves == (["A1"] if communicator is not elsewhere else [])
