@@ -11,8 +11,10 @@ and through the resource timings' status codes, read on arrival.
 
 from __future__ import annotations
 
+import base64
 import os
 import subprocess
+from pathlib import Path
 from typing import Any
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
@@ -117,10 +119,23 @@ class WebKitTab:
     def screenshot(self, path: str) -> None:
         self.driver.save_screenshot(path)
 
-    def element_screenshot(self, css: str, path: str) -> None:
-        from selenium.webdriver.common.by import By
-
-        self.driver.find_element(By.CSS_SELECTOR, css).screenshot(path)
+    def corner_screenshot(self, path: str, width: int, height: int) -> None:
+        """The viewport's top-left width×height pixels. (WebKitWebDriver's element screenshot
+        leaves the top 118 px black, so the viewport is taken whole and cropped in a canvas.)"""
+        whole = self.driver.get_screenshot_as_base64()
+        cropped = self.js(
+            f"""new Promise((done) => {{
+          const image = new Image();
+          image.onload = () => {{
+            const canvas = Object.assign(document.createElement('canvas'),
+              {{ width: {width}, height: {height} }});
+            canvas.getContext('2d').drawImage(image, 0, 0);
+            done(canvas.toDataURL('image/png').split(',')[1]);
+          }};
+          image.src = 'data:image/png;base64,{whole}';
+        }})"""
+        )
+        Path(path).write_bytes(base64.b64decode(cropped))
 
     def problems(self) -> list[str]:
         self._harvest()
