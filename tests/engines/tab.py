@@ -64,12 +64,16 @@ def attr(tab: Tab, css: str, name: str) -> str | None:
 
 
 def wait_attr(tab: Tab, css: str, name: str, value: str, timeout: float = 30.0) -> None:
-    wait(
-        tab,
-        f"document.querySelector({q(css)})?.getAttribute({q(name)}) === {q(value)}",
-        timeout,
-        f"{css} [{name}={value!r}] (is {attr(tab, css, name)!r})",
-    )
+    try:
+        wait(
+            tab,
+            f"document.querySelector({q(css)})?.getAttribute({q(name)}) === {q(value)}",
+            timeout,
+        )
+    except AssertionError:
+        raise AssertionError(
+            f"{tab.engine}: {css} [{name}={value!r}] after {timeout} s: {attr(tab, css, name)!r}"
+        ) from None
 
 
 def count(tab: Tab, css: str) -> int:
