@@ -17,7 +17,7 @@ def move(mover, watchers, name):
         wait_attr(tab, BOARD, "data-moves", str(before + 1))
 
 
-def test_tic_tac_toe_room_between_webkit_firefox_and_chromium(open_tab, live_server_url):
+def test_tic_tac_toe_room_webkit_host_gecko_guest_chromium_spectator(open_tab, live_server_url):
     host, guest, spectator = open_tab("webkit"), open_tab("gecko"), open_tab("chromium")
     everyone = (host, guest, spectator)
     loaded(host, f"{live_server_url}/ko/tic-tac-toe/")
