@@ -12,8 +12,8 @@ import urllib.request
 
 import pytest
 
-from tests.engines.tab import attr, loaded, wait, wait_attr
-from tests.engines.test_play import BOARD3D, SCORE_FOUR_BOARD
+from tests.engines.tab import loaded, wait, wait_attr
+from tests.engines.test_play import BOARD3D, SCORE_FOUR_BOARD, play_score_four_against_the_ai
 from tools.offline_harness import Build
 
 
@@ -50,17 +50,5 @@ def test_a_visited_site_plays_score_four_offline(open_tab, build, engine):
     wait_attr(tab, BOARD3D, "data-ready", SCORE_FOUR_BOARD[engine])
     assert tab.js("document.documentElement.lang") == "ja"
     wait_attr(tab, "html", "data-offline-ready", "true")
-    tab.click("[data-start][data-mode=ai][data-level=beginner][data-human-side='0']")
-    for _ in range(40):
-        wait(
-            tab,
-            "(b => b.dataset.outcome !== '' || (b.dataset.thinking === 'false'"
-            " && b.dataset.toMove === '0'))(document.querySelector('[data-board3d]'))",
-            60,
-            "the human's turn or the end",
-        )
-        if attr(tab, BOARD3D, "data-outcome"):
-            break
-        tab.click('[data-peg-panel] .peg[aria-disabled="false"]')
-    assert attr(tab, BOARD3D, "data-outcome") in {"white", "black", "draw"}
+    play_score_four_against_the_ai(tab)
     assert tab.problems() == []

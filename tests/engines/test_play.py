@@ -32,13 +32,38 @@ def play_moves(tab, moves):
         wait_attr(tab, BOARD2D, "data-moves", str(before + 1))
 
 
-@pytest.mark.parametrize("engine", ENGINES)
-def test_nine_mens_morris_on_one_device_with_undo_and_reload(open_tab, live_server_url, engine):
-    tab = open_tab(engine)
-    loaded(tab, f"{live_server_url}/ja/nine-mens-morris/")
+def start_local(tab, url):
+    """Open a 2D game's page and start a game for two on this device."""
+    loaded(tab, url)
     wait_attr(tab, BOARD2D, "data-ready", "true")
     tab.click("[data-start][data-mode=local]")
     wait_attr(tab, BOARD2D, "data-mode", "local")
+
+
+def play_score_four_against_the_ai(tab):
+    """Start against the beginner and take the first free peg each turn until the game ends."""
+    tab.click("[data-start][data-mode=ai][data-level=beginner][data-human-side='0']")
+    wait_attr(tab, BOARD3D, "data-mode", "ai")
+    for _ in range(40):
+        wait(
+            tab,
+            "(b => b.dataset.outcome !== '' || (b.dataset.thinking === 'false'"
+            " && b.dataset.toMove === '0'))(document.querySelector('[data-board3d]'))",
+            60,
+            "the human's turn or the end",
+        )
+        if attr(tab, BOARD3D, "data-outcome"):
+            break
+        before = attr(tab, BOARD3D, "data-moves")
+        tab.click('[data-peg-panel] .peg[aria-disabled="false"]')
+        wait(tab, f"document.querySelector('{BOARD3D}').dataset.moves !== '{before}'")
+    assert attr(tab, BOARD3D, "data-outcome") in {"white", "black", "draw"}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_nine_mens_morris_on_one_device_with_undo_and_reload(open_tab, live_server_url, engine):
+    tab = open_tab(engine)
+    start_local(tab, f"{live_server_url}/ja/nine-mens-morris/")
     play_moves(tab, ["a1", "c5", "d1", "d5", "f4"])
     # Black closes the mill c5-d5-e5 and must choose a white piece to take.
     tab.click(point("e5"))
@@ -73,22 +98,7 @@ def test_score_four_against_the_ai_to_the_end(open_tab, live_server_url, engine)
     tab = open_tab(engine)
     loaded(tab, f"{live_server_url}/ko/score-four/")
     wait_attr(tab, BOARD3D, "data-ready", SCORE_FOUR_BOARD[engine])
-    tab.click("[data-start][data-mode=ai][data-level=beginner][data-human-side='0']")
-    wait_attr(tab, BOARD3D, "data-mode", "ai")
-    for _ in range(40):
-        wait(
-            tab,
-            "(b => b.dataset.outcome !== '' || (b.dataset.thinking === 'false'"
-            " && b.dataset.toMove === '0'))(document.querySelector('[data-board3d]'))",
-            60,
-            "the human's turn or the end",
-        )
-        if attr(tab, BOARD3D, "data-outcome"):
-            break
-        before = attr(tab, BOARD3D, "data-moves")
-        tab.click('[data-peg-panel] .peg[aria-disabled="false"]')
-        wait(tab, f"document.querySelector('{BOARD3D}').dataset.moves !== '{before}'")
-    assert attr(tab, BOARD3D, "data-outcome") in {"white", "black", "draw"}
+    play_score_four_against_the_ai(tab)
     wait(tab, "document.querySelector('[data-result-dialog]').open", what="result dialog")
     assert tab.js("document.querySelector('[data-announcer]').textContent.trim()")
     if engine == "webkit":  # the 3D board drew the game

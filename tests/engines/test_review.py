@@ -3,8 +3,8 @@ marking the one mistake of a short Three Men's Morris game (as tests/e2e/test_re
 
 import pytest
 
-from tests.engines.tab import attr, count, loaded, wait, wait_attr, wait_visible
-from tests.engines.test_play import BOARD2D, play_moves
+from tests.engines.tab import attr, count, wait, wait_attr, wait_visible
+from tests.engines.test_play import BOARD2D, play_moves, start_local
 
 # The first player opens on an edge instead of the centre, and black wins: one marked move.
 THREE_MENS = ["b1", "b2", "c1", "a1", "c3", "a2", "c3-b3", "b2-a3"]
@@ -14,10 +14,7 @@ PANEL = "[data-game-review]"
 @pytest.mark.parametrize("engine", ["webkit", "gecko"])
 def test_the_review_runs_in_its_worker_and_marks_the_opening(open_tab, live_server_url, engine):
     tab = open_tab(engine)
-    loaded(tab, f"{live_server_url}/zh-hans/three-mens-morris/")
-    wait_attr(tab, BOARD2D, "data-ready", "true")
-    tab.click("[data-start][data-mode=local]")
-    wait_attr(tab, BOARD2D, "data-mode", "local")
+    start_local(tab, f"{live_server_url}/zh-hans/three-mens-morris/")
     play_moves(tab, THREE_MENS)
     wait_attr(tab, BOARD2D, "data-outcome", "1")
     wait(tab, "document.querySelector('[data-result-dialog]').open", what="result dialog")
