@@ -23,8 +23,11 @@ class ChromiumTab:
 
     engine = "chromium"
 
-    def __init__(self, browser, width: int = 1024, height: int = 800) -> None:
-        self.context = browser.new_context(viewport={"width": width, "height": height})
+    def __init__(self, browser, width: int = 1024, height: int = 800, dark: bool = False) -> None:
+        self.context = browser.new_context(
+            viewport={"width": width, "height": height},
+            color_scheme="dark" if dark else "light",
+        )
         self.page = self.context.new_page()
         self._problems: list[str] = []
         self.page.on(
@@ -68,14 +71,14 @@ def xvfb() -> Iterator[Xvfb]:
 def open_tab(request, xvfb) -> Iterator[Callable[..., Tab]]:
     tabs: list[Tab] = []
 
-    def open_one(engine: str, width: int = 1024, height: int = 800) -> Tab:
+    def open_one(engine: str, width: int = 1024, height: int = 800, dark: bool = False) -> Tab:
         tab: Tab
         if engine == "webkit":
-            tab = WebKitTab(xvfb.display, width, height)
+            tab = WebKitTab(xvfb.display, width, height, dark)
         elif engine == "gecko":
             tab = GeckoTab(width, height)
         elif engine == "chromium":
-            tab = ChromiumTab(request.getfixturevalue("browser"), width, height)
+            tab = ChromiumTab(request.getfixturevalue("browser"), width, height, dark)
         else:
             raise ValueError(engine)
         tabs.append(tab)

@@ -1,6 +1,7 @@
 """The phone's viewport (390×844) in WebKit, next to Chromium's: home, Score Four and Dara in
-each language fit the width (nothing scrolls sideways) and are saved as screenshots, in
-$ENGINE_SCREENSHOTS when set (to look at them), else in pytest's temporary directory.
+each language, light and dark, fit the width (nothing scrolls sideways) and are saved as
+screenshots, in $ENGINE_SCREENSHOTS when set (to look at them), else in pytest's temporary
+directory.
 
 The MiniBrowser's window does not shrink below about 447 px (its toolbar), so WebKit sees the
 page through a 390×844 iframe: media queries and layout answer to the frame's viewport, as on
@@ -20,6 +21,7 @@ from tests.e2e.conftest import serve
 from tests.engines.tab import loaded, wait
 
 LANGUAGES = ["ko", "ja", "zh-hans"]
+SCHEMES = ["light", "dark"]
 PAGES = {"home": "", "score-four": "score-four/", "dara": "dara/"}
 WIDTH, HEIGHT = 390, 844
 # What each page's document `d` shows once its script has drawn the board.
@@ -60,9 +62,11 @@ def frame(tab, url):
          f" && document.getElementById('phone').contentWindow.location.href === '{url}'")
 
 
+@pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_webkit_phone_pages_fit_the_width(open_tab, framable_url, shots, language):
-    tab = open_tab("webkit", 1024, 1000)
+def test_webkit_phone_pages_fit_the_width(open_tab, framable_url, shots, language, scheme):
+    tab = open_tab("webkit", 1024, 1000, dark=scheme == "dark")
+    assert tab.js("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
     for name, path in PAGES.items():
         loaded(tab, f"{framable_url}/{language}/privacy/")
         frame(tab, f"{framable_url}/{language}/{path}")
@@ -71,16 +75,17 @@ def test_webkit_phone_pages_fit_the_width(open_tab, framable_url, shots, languag
         assert tab.js(f"{inner}.innerWidth") == WIDTH
         overflow = tab.js(f"{inner}.document.documentElement.scrollWidth")
         assert overflow <= WIDTH, f"{language} {name}: {overflow} px wide"
-        tab.corner_screenshot(str(shots / f"webkit-{language}-{name}.png"), WIDTH, HEIGHT)
+        tab.corner_screenshot(str(shots / f"webkit-{scheme}-{language}-{name}.png"), WIDTH, HEIGHT)
     assert tab.problems() == []
 
 
+@pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_chromium_phone_pages_for_comparison(open_tab, live_server_url, shots, language):
-    tab = open_tab("chromium", WIDTH, HEIGHT)
+def test_chromium_phone_pages_for_comparison(open_tab, live_server_url, shots, language, scheme):
+    tab = open_tab("chromium", WIDTH, HEIGHT, dark=scheme == "dark")
     for name, path in PAGES.items():
         loaded(tab, f"{live_server_url}/{language}/{path}")
         wait(tab, f"({READY[name]})(document)", what=f"{name} ready")
         assert tab.js("document.documentElement.scrollWidth") <= WIDTH
-        tab.screenshot(str(shots / f"chromium-{language}-{name}.png"))
+        tab.screenshot(str(shots / f"chromium-{scheme}-{language}-{name}.png"))
     assert tab.problems() == []

@@ -61,7 +61,9 @@ class Xvfb:
 class WebKitTab:
     engine = "webkit"
 
-    def __init__(self, display: str, width: int = 1024, height: int = 800) -> None:
+    def __init__(
+        self, display: str, width: int = 1024, height: int = 800, dark: bool = False
+    ) -> None:
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
@@ -73,10 +75,12 @@ class WebKitTab:
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
         self._problems: list[str] = []
+        # WebKitGTK answers prefers-color-scheme from the GTK theme's variant.
+        theme = {"GTK_THEME": "Adwaita:dark"} if dark else {}
         service = Service(
             executable_path=WEBDRIVER,
             log_output=subprocess.DEVNULL,
-            env={**os.environ, "DISPLAY": display},
+            env={**os.environ, "DISPLAY": display, **theme},
         )
         self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.driver.set_window_rect(width=width, height=height)
