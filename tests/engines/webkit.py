@@ -5,8 +5,9 @@ WebKitWebDriver has no log endpoint and no WebDriver BiDi (2.50), and the MiniBr
 its console-to-stdout setting in automation mode, so the tab installs its own listeners
 (WATCH) once each page has loaded: errors thrown, promises rejected, console.error called and
 resources that failed from then on. An error while the page loads is seen only through what it
-breaks (each journey waits for the page's data-ready state, which a failed module never sets)
-and through the resource timings' status codes, read on arrival.
+breaks (each journey waits for the page's data-ready state, which a failed module never sets);
+WebKit 2.50's resource timings carry no status code (responseStatus is undefined) to read
+one from afterwards.
 """
 
 from __future__ import annotations
@@ -22,9 +23,6 @@ WEBDRIVER = "/usr/bin/WebKitWebDriver"
 WATCH = """
 if (!window.__problems) {
   const problems = (window.__problems = []);
-  for (const entry of performance.getEntriesByType("resource")) {
-    if (entry.responseStatus >= 400) problems.push(`HTTP ${entry.responseStatus}: ${entry.name}`);
-  }
   addEventListener("error", (e) => problems.push(`error: ${e.message ?? e.target?.src}`), true);
   addEventListener("unhandledrejection", (e) => problems.push(`rejection: ${e.reason}`));
   const error = console.error.bind(console);
