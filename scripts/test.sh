@@ -5,9 +5,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+# Node.js 20+ with npm: the machine's, or the one setup.sh installed into .venv.
+source scripts/node.sh
 scripts/system-deps.sh
 PY=.venv/bin/python
-# Node packages the browser tests use (axe-core); exact versions from package-lock.json.
+# Node packages the browser tests use (axe-core, puppeteer-core); exact versions from
+# package-lock.json. puppeteer-core never downloads a browser (it drives Debian's firefox-esr).
 if ! cmp -s package-lock.json node_modules/.package-lock.json.installed 2>/dev/null; then
   npm ci --no-audit --no-fund --loglevel=error
   cp package-lock.json node_modules/.package-lock.json.installed
@@ -24,6 +27,9 @@ $PY -m pytest -m "not e2e" -q "$@"
 
 echo "== python: browser (Playwright, Debian's Chromium)"
 DJANGO_ALLOW_ASYNC_UNSAFE=true $PY -m pytest -m e2e -q tests/e2e
+
+echo "== python: browser engines (WebKitGTK and Firefox ESR, with Chromium in a room)"
+DJANGO_ALLOW_ASYNC_UNSAFE=true $PY -m pytest -m engines -q tests/engines
 
 echo "== javascript (node --test)"
 # Files, not the directory: Node 22 and later no longer accept a directory, and Node 20 does

@@ -40,10 +40,16 @@ def _child_setup(test_db_name: str) -> None:
 
 @pytest.fixture(scope="session")
 def live_server_url(django_db_setup, django_db_blocker):
-    from django.conf import settings
-
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"Chromium not found at {CHROMIUM}: run scripts/system-deps.sh")
+    yield from serve(django_db_blocker)
+
+
+def serve(django_db_blocker):
+    """Fork a daphne test server with the settings in force now; yield its URL, then stop it
+    (tests/engines/ also starts one with the frame headers relaxed for phone screenshots)."""
+    from django.conf import settings
+
     test_db_name = str(settings.DATABASES["default"]["NAME"])
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "127.0.0.1", "localhost"]
     with django_db_blocker.unblock():
