@@ -11,8 +11,11 @@ export function csrfToken(panel) {
   return panel.querySelector("[data-room-csrf] [name=csrfmiddlewaretoken]")?.value ?? "";
 }
 
+// The answers to the friend (accept or decline a draw, end the game of a friend who left) sit
+// in the status area above the board (templates/rooms/_room_status.html), the rest in the
+// panel: both are looked up in the whole page.
 export function wireEndings(panel, session, roomT) {
-  const $ = (name) => panel.querySelector(`[data-room-${name}]`);
+  const $ = (name) => panel.ownerDocument.querySelector(`[data-room-${name}]`);
   let confirming = false;
   let waitedFor = null; // the absence the player chose to keep waiting through
   let thresholdTimer = null;
@@ -36,7 +39,10 @@ export function wireEndings(panel, session, roomT) {
   function render() {
     const playing = session.status === "playing" && session.humanSide !== null && !session.outcome;
     show($("endings"), playing);
-    if (!playing) return;
+    if (!playing) {
+      for (const part of ["draw-sent", "draw-offered", "away"]) show($(part), false);
+      return;
+    }
     const offer = session.drawOffer;
     const mine = offer !== null && offer === session.humanSide;
     const fromFriend = offer !== null && !mine;

@@ -24,8 +24,13 @@ const LABEL_ROOM = 0.5; // extra base on the left for the row numbers
 const TARGET = new THREE.Vector3(-LABEL_ROOM / 2, STEP * 1.4, 0);
 const VIEWS = {
   oblique: { polar: 0.98, azimuth: 0, distance: 11.6 },
-  top: { polar: 0.0001, azimuth: 0, distance: 10.5 },
+  // From far away through a long lens: close up, the tall pegs' tops splay out like a fisheye
+  // and cover the column letters.
+  top: { polar: 0.0001, azimuth: 0, distance: 19.5 },
 };
+// Further out than the oblique view the lens narrows as much as the camera backs away, so the
+// board keeps its size on screen and only its perspective flattens.
+const LENS_DISTANCE = 11.6;
 const MAX_POLAR = 1.32; // never below the base: the board cannot flip
 const DROP_MS = 320;
 const TAP_SLOP_PX = 8;
@@ -108,14 +113,26 @@ export class Board3D {
 
     this.controls = new OrbitControls(this.camera, this.canvas);
     Object.assign(this.controls, {
-      enableDamping: false, enablePan: false, minDistance: 7, maxDistance: 20,
+      enableDamping: false, enablePan: false, minDistance: 7, maxDistance: 21,
       minPolarAngle: 0, maxPolarAngle: MAX_POLAR,
     });
     this.controls.target.copy(TARGET);
     this.placeCamera(VIEWS.oblique);
-    this.controls.addEventListener("change", () => this.requestRender());
-    // A drag turns the board away from the named view: its button is no longer pressed.
-    this.controls.addEventListener("start", () => this.onViewChange(""));
+    this.controls.addEventListener("change", () => {
+      this.fitLens();
+      this.requestRender();
+    });
+    // A drag turns the board away from the named view: its button is no longer pressed. A tap
+    // starts the controls too but moves nothing: the button stays pressed.
+    let grabbed = null;
+    this.controls.addEventListener("start", () => { grabbed = this.camera.position.clone(); });
+    this.controls.addEventListener("end", () => { grabbed = null; });
+    this.controls.addEventListener("change", () => {
+      if (grabbed && grabbed.distanceTo(this.camera.position) > 1e-3) {
+        grabbed = null;
+        this.onViewChange("");
+      }
+    });
     this.bindPointer();
     this.canvas.addEventListener("webglcontextlost", () => {
       container.dataset.context = "lost";
@@ -265,9 +282,18 @@ export class Board3D {
     this.renderer.setSize(width, height, false);
     this.camera.aspect = width / height;
     // Keep the whole board in view on tall, narrow screens.
-    this.camera.fov = width < height * 0.9 ? 36 * Math.min(1.45, (height * 0.9) / width) : 36;
-    this.camera.updateProjectionMatrix();
+    this.baseFov = width < height * 0.9 ? 36 * Math.min(1.45, (height * 0.9) / width) : 36;
+    this.fitLens();
     this.requestRender();
+  }
+
+  // From further away, a longer lens (narrower field): the pegs stand straighter.
+  fitLens() {
+    const distance = this.camera.position.distanceTo(TARGET);
+    const fov = (this.baseFov ?? 36) * Math.min(1, LENS_DISTANCE / distance);
+    if (Math.abs(fov - this.camera.fov) < 1e-3) return;
+    this.camera.fov = fov;
+    this.camera.updateProjectionMatrix();
   }
 
   placeCamera({ polar, azimuth, distance }) {
@@ -275,6 +301,7 @@ export class Board3D {
     this.camera.position.copy(TARGET).add(offset);
     this.camera.lookAt(TARGET);
     this.controls.update();
+    this.fitLens();
   }
 
   // "Oblique" or "Top": glide there from wherever the player turned the board.
