@@ -30,11 +30,11 @@ export function roomNews(session, { players = null, backAt = [null, null], now =
       return { key: "sideOffersDraw", values: { side: session.drawOffer } };
     }
     for (const s of [0, 1]) if (!players[s]) return { key: "sideLeft", values: { side: s } };
-    for (const s of [0, 1]) if (recentlyBack(s)) return { key: "sideBack", values: { side: s } };
     const rematch = session.rematch ?? [false, false];
     if (status === "finished" && rematch[0] !== rematch[1]) {
       return { key: "sideAsksRematch", values: { side: rematch[0] ? 0 : 1 } };
     }
+    for (const s of [0, 1]) if (recentlyBack(s)) return { key: "sideBack", values: { side: s } };
     return null;
   }
   const friend = 1 - side;
@@ -55,11 +55,13 @@ export function followRoomNews(session, { element, t, sideName, announce = () =>
   const backAt = [null, null];
   let players = null;
   let lastKey = "";
+  const seen = [false, false]; // "is back" only for a side this page saw there before
   session.addEventListener("presence", () => {
     const present = [...session.presence.players];
     if (players && session.status !== "waiting") {
-      for (const s of [0, 1]) if (!players[s] && present[s]) backAt[s] = Date.now();
+      for (const s of [0, 1]) if (seen[s] && !players[s] && present[s]) backAt[s] = Date.now();
     }
+    for (const s of [0, 1]) seen[s] ||= present[s];
     players = present;
   });
   const render = () => {
