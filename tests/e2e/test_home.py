@@ -117,7 +117,9 @@ def test_play_the_ai_keeps_a_saved_game(page, live_server_url):
 def test_a_tap_on_play_the_ai_leaves_no_focus_ring_on_the_board(browser, live_server_url):
     """Item 10 of issue 29: arriving by a tap, nothing on the board is focused (a ring on A1
     would say the keyboard is there)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
     page = context.new_page()
     page.goto(f"{live_server_url}/ko/")
     page.wait_for_load_state("networkidle")

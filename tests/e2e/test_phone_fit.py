@@ -27,8 +27,9 @@ OUTSIDE = """(selectors) => {
     const element = document.querySelector(selector);
     if (!element || !element.checkVisibility()) { out.push(`${selector}: not shown`); continue; }
     const r = element.getBoundingClientRect();
-    if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
-      out.push(`${selector}: ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)}`);
+    const [x1, y1, x2, y2] = [r.left, r.top, r.right, r.bottom].map(Math.round);
+    if (x1 < 0 || y1 < 0 || x2 > innerWidth || y2 > innerHeight) {
+      out.push(`${selector}: ${x1},${y1} to ${x2},${y2}`);
     }
   }
   if (document.documentElement.scrollWidth > innerWidth) out.push("page wider than the screen");
@@ -82,9 +83,8 @@ def room_cases(context, base, slug, language, failures):
         guest = services.join(room.id, None).secret
         if viewer != "watch":
             endings.offer_draw(room.id, guest if viewer == "host" else host, room.round)
-            context.add_cookies([
-                {"name": f"seat_{room.id}", "value": host if viewer == "host" else guest, "url": base}
-            ])
+            secret = host if viewer == "host" else guest
+            context.add_cookies([{"name": f"seat_{room.id}", "value": secret, "url": base}])
         page = context.new_page()
         page.goto(f"{base}/{language}/r/{room.id}/")
         ready(page, slug)

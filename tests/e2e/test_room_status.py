@@ -70,8 +70,9 @@ def test_the_friends_requests_and_absence_show_above_the_board(browser, live_ser
         host, guest, spectator = (open_room(c, base, room.id) for c in contexts)
         problems = sum((problems_of.watch(p, network=False) for p in (host, guest, spectator)), [])
         pages = {"host": host, "guest": guest}
-        strings = [p.evaluate("JSON.parse(document.getElementById('ui-strings').textContent)") for p in (host,)]
-        side_x = strings[0]["side-0"]
+        side_x = host.evaluate("JSON.parse(document.getElementById('ui-strings').textContent)")[
+            "side-0"
+        ]
 
         play2d(host, [guest, spectator], "a1")
         # The host waits: nothing asks them to choose a square (item 6).

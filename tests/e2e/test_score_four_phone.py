@@ -28,9 +28,11 @@ MEASURE = """async ([name, width, height]) => {
   });
   const gapToSegment = ([cx, cy], half, [[x1, y1], [x2, y2]]) => {
     const dx = x2 - x1, dy = y2 - y1;
-    const t = Math.max(0, Math.min(1, ((cx - x1) * dx + (cy - y1) * dy) / (dx * dx + dy * dy || 1)));
+    const along = ((cx - x1) * dx + (cy - y1) * dy) / (dx * dx + dy * dy || 1);
+    const t = Math.max(0, Math.min(1, along));
     const [qx, qy] = [x1 + t * dx, y1 + t * dy];
-    const outside = Math.hypot(Math.max(0, Math.abs(qx - cx) - half), Math.max(0, Math.abs(qy - cy) - half));
+    const beyond = (d) => Math.max(0, Math.abs(d) - half);
+    const outside = Math.hypot(beyond(qx - cx), beyond(qy - cy));
     return outside - LAYOUT.pegRadius * scale;
   };
   const clearance = Math.min(...LAYOUT.columnLabels.map(({ x, z, half }) =>
