@@ -134,7 +134,10 @@ function follow(session) {
     const asked = side !== null && session.rematch[side];
     const offered = side !== null && session.rematch[1 - side];
     const button = $doc("[data-room-rematch-button]");
-    if (button) button.disabled = asked;
+    if (button) {
+      button.disabled = asked;
+      button.hidden = asked; // the wait is said instead
+    }
     show($doc("[data-room-rematch-waiting]"), finished && asked);
     show($doc("[data-room-rematch-offered]"), finished && offered && !asked);
     show(panel.querySelector("[data-room-gone]"), session.connection === "gone");
