@@ -1,6 +1,7 @@
 """What just happened on a 2D board, said where the player looks (issue 29): the mill or Dara
 line just made is drawn and listed on the board (data-formed-lines), the capture prompt is on
-the turn line above the board, a refusal stands under the turn line instead of over it,
+the turn line above the board and the capture made under it, a refusal stands under the turn
+line instead of over it,
 Tic-tac-toe's move list and legend draw X and O, and looking back through a finished game the
 turn line says which position is shown."""
 
@@ -47,7 +48,12 @@ def test_a_mill_is_drawn_and_the_capture_is_asked_for_above_the_board(browser, l
     assert formed(page) == [["c5", "d5", "e5"]]
     expect(point(page, "f4")).to_have_attribute("data-last", "capture")
     expect(turn).not_to_have_text(ui_strings(page)["announce-capture-choose"])
+    # Under the turn line: what the capture took, until the next move.
+    last = page.locator("[data-last-line]")
+    expect(last).to_be_visible()
+    expect(last).to_contain_text("f4")
     play_moves(page, root, ["f2"])
+    expect(last).to_be_hidden()
     assert formed(page) == []
     expect(page.locator("[data-board2d] .mark-mill")).to_have_count(0)
     assert problems == []

@@ -57,6 +57,12 @@ class Board2DView {
     return player === 0 ? first : "xo".replace(first, "");
   }
 
+  // Under the turn line after a capture, until the next move: who took what.
+  lastNote(entries) {
+    const last = entries.at(-1);
+    return last && splitMove(last.text).capture ? last.label : "";
+  }
+
   // Said on the turn line while a capture waits: the prompt where the player looks.
   turnNote() {
     return this.stage === "capture" ? this.t("announce-capture-choose") : "";

@@ -14,6 +14,8 @@
 //   view.focus?()                    where focus goes when a game starts
 //   view.turnNote?()                 what the player must do now beyond moving, said on the
 //                                    turn line ("A line! Choose a piece to remove.") or ""
+//   view.lastNote?(entries)          what the last move did that the board alone may not
+//                                    say (a capture: "Black: d7 to d6, removes a1."), or ""
 //
 // The controller writes data-mode, data-moves, data-to-move, data-thinking and data-error on
 // the page's state element (`root`), for tests.
@@ -64,6 +66,7 @@ export class PlayController {
     this.messageTimer = null;
     this.boardArea = document.querySelector("[data-play-board]");
     this.turnLine = document.querySelector("[data-turn-line]");
+    this.lastLine = document.querySelector("[data-last-line]");
     this.view = null;
     this.reviewPly = null; // a position of the finished game being looked at
     this.resultTimer = null;
@@ -439,6 +442,12 @@ export class PlayController {
     this.turnLine.textContent = this.turnLineText({ reviewing, ply, entries, interactive });
     this.turnLine.dataset.turn = interactive ? "yours" : "";
     this.turnLine.dataset.review = reviewing ? String(ply) : "";
+    if (this.lastLine) {
+      // Under the turn line while the game goes on: a capture the player may have missed.
+      const note = !reviewing && !outcome && entries.length ? this.view.lastNote?.(entries) ?? "" : "";
+      this.lastLine.textContent = note;
+      this.lastLine.hidden = !note;
+    }
     this.panel.setEnabled("undo", Boolean(session.canUndo?.()));
     this.panel.setShown("show-result", this.dialog.available && !this.dialog.open);
     // A friend who has left cannot agree to a rematch: the dialog does not offer one.
