@@ -69,7 +69,7 @@ export function followRoomNews(session, { element, t, sideName, announce = () =>
     const values = { ...news?.values };
     if ("side" in values) values.side = sideName(values.side);
     const text = news ? t(news.key, values) : "";
-    element.textContent = text;
+    if (element.textContent !== text) element.textContent = text; // ticks every second
     element.hidden = !text;
     element.dataset.news = news?.key ?? "";
     // Said once per kind of news, not on every tick of the countdown.
