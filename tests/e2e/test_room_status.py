@@ -48,7 +48,6 @@ def snap(pages, step):
         return
     os.makedirs(folder, exist_ok=True)
     for name, page in pages.items():
-        page.evaluate("window.scrollTo(0, 0)")  # as the player sees it after scrolling up
         page.screenshot(path=os.path.join(folder, f"{step}-{name}.png"))
 
 
@@ -87,7 +86,9 @@ def test_the_friends_requests_and_absence_show_above_the_board(browser, live_ser
         in_view(host, "[data-room-draw-accept]", "[data-room-draw-decline]", "[data-board2d] svg")
         expect(host.locator("html")).to_have_attribute("data-request-cue", "draw")
         assert host.evaluate("window.vibrations.length") >= 1
+        # The offer was made far down the page; its note above the board comes into view.
         expect(guest.locator(".turn-bar [data-room-draw-sent]")).to_be_visible()
+        guest.wait_for_function(IN_VIEW, arg="[data-room-draw-sent]")
         expect(spectator.locator(NEWS)).to_have_attribute("data-news", "sideOffersDraw")
         expect(spectator.locator(NEWS)).to_contain_text(spectator.evaluate(
             "JSON.parse(document.getElementById('ui-strings').textContent)['side-1']"))

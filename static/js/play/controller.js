@@ -22,6 +22,7 @@
 import { AiClient } from "../ai/client.js";
 import { AnalysisLine } from "./analysis-line.js";
 import { announce } from "./announce.js";
+import { bringIntoView } from "./into-view.js";
 import { ModePanel } from "./mode-panel.js";
 import { MoveList } from "./move-list.js";
 import { ResultDialog } from "./result-dialog.js";
@@ -209,18 +210,16 @@ export class PlayController {
     this.panel.setShown("again", typeof this.session.restart === "function");
   }
 
-  // After a mode button far down a phone's screen, the board and the turn line come back
-  // into view (the page does not move when the board already starts near the top).
+  // The turn line, with the board in view: where focus goes after "View board".
   showTurnLine() {
     this.bringBoardIntoView();
     return this.turnLine;
   }
 
+  // After a mode button far down a phone's screen, the board and the turn line come back
+  // into view.
   bringBoardIntoView() {
-    const box = this.boardArea.getBoundingClientRect();
-    if (box.top >= 0 && box.top < window.innerHeight / 4) return;
-    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    this.boardArea.scrollIntoView({ block: "start", behavior: still ? "instant" : "smooth" });
+    bringIntoView(this.boardArea);
   }
 
   action(name) {

@@ -2,6 +2,8 @@
 // offer, accept or decline a draw, end a game the friend has left, and move the seat to
 // another device with a one-time link. The server decides each; the panel shows what it says.
 
+import { bringIntoView } from "../play/into-view.js";
+
 const AWAY_DRAW_SECONDS = 120; // rooms/endings.py
 const AWAY_WIN_SECONDS = 300;
 
@@ -29,7 +31,12 @@ export function wireEndings(panel, session, roomT) {
   $("resign")?.addEventListener("click", () => { confirming = true; render(); $("resign-yes")?.focus(); });
   $("resign-no")?.addEventListener("click", () => { confirming = false; render(); });
   $("resign-yes")?.addEventListener("click", () => { confirming = false; act(() => session.resign()); render(); });
-  $("offer-draw")?.addEventListener("click", () => act(() => session.offerDraw()));
+  // The offer is said in the status area above the board: bring it into view.
+  const board = panel.ownerDocument.querySelector("[data-play-board]");
+  $("offer-draw")?.addEventListener("click", () => {
+    act(() => session.offerDraw());
+    bringIntoView(board);
+  });
   $("draw-accept")?.addEventListener("click", () => act(() => session.answerDraw(true)));
   $("draw-decline")?.addEventListener("click", () => act(() => session.answerDraw(false)));
   $("claim-draw")?.addEventListener("click", () => act(() => session.claim("draw")));
