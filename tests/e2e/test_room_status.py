@@ -135,6 +135,7 @@ def test_the_friends_requests_and_absence_show_above_the_board(browser, live_ser
         guest.close()
         expect(host.locator(NEWS)).to_have_attribute("data-news", "friendGone")
         expect(host.locator("[data-room-rematch]")).to_be_hidden()
+        expect(host.locator("[data-room-friend]")).to_be_hidden()  # no "they will be back"
         host.locator("[data-game-controls] [data-action=show-result]").click()
         expect(host.locator("dialog[data-result-dialog]")).to_have_attribute("open", "")
         expect(host.locator("dialog[data-result-dialog] [data-action=rematch]")).to_be_hidden()

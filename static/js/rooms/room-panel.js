@@ -118,6 +118,8 @@ function follow(session) {
       pick(panel.querySelector("[data-room-side]"), session.humanSide, "data-side");
       let friend = session.friendConnected ? "present" : "absent";
       if (status === "waiting" || status === "connecting") friend = "absent-waiting";
+      // After the game "resumes when they come back" is untrue: the status area says they left.
+      if (status === "finished" && friend === "absent") friend = "";
       pick(panel.querySelector("[data-room-friend]"), friend);
     }
     // Before the friend joins, whoever opened the link is about to join, not watching.
