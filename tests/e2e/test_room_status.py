@@ -68,7 +68,7 @@ def test_the_friends_requests_and_absence_show_above_the_board(browser, live_ser
     try:
         host, guest, spectator = (open_room(c, base, room.id) for c in contexts)
         problems = sum((problems_of.watch(p, network=False) for p in (host, guest, spectator)), [])
-        pages = {"host": host, "guest": guest}
+        pages = {"host": host, "guest": guest, "spectator": spectator}
         side_x = host.evaluate("JSON.parse(document.getElementById('ui-strings').textContent)")[
             "side-0"
         ]
@@ -104,7 +104,7 @@ def test_the_friends_requests_and_absence_show_above_the_board(browser, live_ser
         in_view(host, NEWS)
         expect(host.locator("html")).to_have_attribute("data-request-cue", "left")
         expect(spectator.locator(NEWS)).to_have_attribute("data-news", "sideLeft")
-        snap({"host": host}, "2-friend-left")
+        snap({"host": host, "spectator": spectator}, "2-friend-left")
         pages["guest"] = guest = open_room(contexts[1], base, room.id)
         expect(host.locator(NEWS)).to_have_attribute("data-news", "friendBack")
         expect(spectator.locator(NEWS)).to_have_attribute("data-news", "sideBack")
