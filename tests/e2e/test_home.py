@@ -99,8 +99,8 @@ def test_play_the_ai_on_score_four(page, live_server_url):
     assert problems == []
 
 
-def test_play_the_ai_keeps_a_saved_game_on_offer(page, live_server_url):
-    """A link must not throw away an unfinished game: the choice shows, with the offer."""
+def test_play_the_ai_keeps_a_saved_game(page, live_server_url):
+    """A link must not throw away an unfinished game: it comes back, with the way out."""
     page.goto(f"{live_server_url}/ko/tic-tac-toe/")
     root = page.locator(ROOTS["default"])
     page.locator("[data-start][data-mode=local]").click()
@@ -109,11 +109,25 @@ def test_play_the_ai_keeps_a_saved_game_on_offer(page, live_server_url):
     page.goto(f"{live_server_url}/ko/")
     page.locator('[data-game-card="tic-tac-toe"] [data-play-ai]').click()
     expect(page).to_have_url(f"{live_server_url}/ko/tic-tac-toe/")
-    expect(page.locator("[data-mode-resume]")).to_be_visible()
-    expect(page.locator("[data-mode-choice]")).to_be_visible()
-    page.locator("[data-resume-game]").click()
     expect(root).to_have_attribute("data-mode", "local")
     expect(root).to_have_attribute("data-moves", "1")
+    expect(page.locator("[data-resume-note]")).to_be_visible()
+
+
+def test_a_tap_on_play_the_ai_leaves_no_focus_ring_on_the_board(browser, live_server_url):
+    """Item 10 of issue 29: arriving by a tap, nothing on the board is focused (a ring on A1
+    would say the keyboard is there)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    page.goto(f"{live_server_url}/ko/")
+    page.wait_for_load_state("networkidle")
+    page.locator('[data-game-card="tic-tac-toe"] [data-play-ai]').tap()
+    root = page.locator(ROOTS["default"])
+    expect(root).to_have_attribute("data-mode", "ai")
+    assert page.evaluate("document.activeElement.closest('[data-board2d]') === null")
+    context.close()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

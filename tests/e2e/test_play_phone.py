@@ -93,3 +93,27 @@ def test_a_wide_screen_shows_the_navigation_without_a_menu(page, live_server_url
     open_page(page, live_server_url, "dara")
     expect(page.locator("[data-menu-toggle]")).to_be_hidden()
     expect(page.locator(".site-nav")).to_be_visible()
+
+
+@pytest.mark.parametrize("language", ["ko", "ja", "zh-hans"])
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_result_dialogs_buttons_hold_their_words(browser, live_server_url, language, width):
+    """Issue 29, item 10: 「플레이 방식 다시 선택하기」 touched both edges of its button."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    phone = context.new_page()
+    open_page(phone, live_server_url, "tic-tac-toe", language)
+    phone.locator("[data-start][data-mode=local]").click()
+    for name in ["a1", "b1", "a2", "b2", "a3"]:
+        phone.locator(f"[data-board2d] button[data-point='{name}']").click()
+    dialog = phone.locator("dialog[data-result-dialog]")
+    expect(dialog).to_have_attribute("open", "")
+    buttons = dialog.locator(".result-actions .button").evaluate_all("""els => els
+        .filter((e) => e.checkVisibility())
+        .map((e) => { const r = e.getBoundingClientRect();
+          const label = document.createRange(); label.selectNodeContents(e);
+          const words = label.getBoundingClientRect();
+          return {text: e.textContent, fits: e.scrollWidth <= e.clientWidth,
+                  room: Math.min(words.left - r.left, r.right - words.right)}; })""")
+    context.close()
+    # Each label inside its button with at least 1rem to spare on either side.
+    assert [b for b in buttons if not b["fits"] or b["room"] < 16] == []

@@ -172,8 +172,8 @@ def test_a_finished_game_sends_exactly_the_documented_fields(
     )
     page.goto(f"{live_server_url}/ko/privacy/")
 
-    # "What is sent?" on the privacy page lists that body's events, field by field, with
-    # every value exactly as sent.
+    # "What is sent?" on the privacy page lists that body's events, newest first, field by
+    # field, with every value exactly as sent.
     root = switch(page)
     root.locator("summary").click()
     expect(root.locator("[data-stats-sent-list] .stats-sent__body")).to_have_count(1)
@@ -182,7 +182,7 @@ def test_a_finished_game_sends_exactly_the_documented_fields(
             name: value if isinstance(value, str) else json.dumps(value)
             for name, value in event.items()
         }
-        for event in batch["events"]
+        for event in reversed(batch["events"])
     ]
     expect(root.locator("[data-stats-sent-list] pre")).to_have_count(0)  # no raw JSON
     expect(root.locator("[data-stats-sent-empty]")).to_be_hidden()
@@ -239,8 +239,9 @@ def test_the_switch_sits_below_the_game_controls_and_reads_as_a_list(
     page.evaluate("window.dispatchEvent(new Event('pagehide'))")  # the client flushes
     root.locator("summary").click()
     events = shown_events(root)
-    assert [event["event"] for event in events] == ["game-start", "game-end"]
-    assert events[0]["game"] == "tic-tac-toe" and events[0]["lang"] == language
+    # Newest first, as the view says: the game's end above its start (issue 29, item 10).
+    assert [event["event"] for event in events] == ["game-end", "game-start"]
+    assert events[1]["game"] == "tic-tac-toe" and events[1]["lang"] == language
     first_term = root.locator(".stats-sent__event dt").nth(1)
     expect(first_term).to_contain_text(FIELD_WORDS[language])
     moves = root.locator(".stats-sent__event dt").filter(

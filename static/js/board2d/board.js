@@ -173,6 +173,8 @@ export class Board2D {
   //   selectable, destinations, removable: Sets of points,
   //   protectedPieces: Set of enemy pieces that may not be removed now,
   //   lastMove: {from, to, capture} | null, winCells: [points],
+  //   formedLines: [[points]]: the mill or Dara line just made (drawn under the pieces'
+  //   marks, and listed in the root's data-formed-lines),
   //   moveCount: plies played (the newest piece is animated when it changes),
   //   interactive: whether a person may choose now,
   //   hint: {from, to, capture, player} | null: a better move drawn as a ghost (the AI review) }
@@ -200,6 +202,8 @@ export class Board2D {
       }
     }
     if (last?.capture && !view.owners.has(last.capture)) this.drawCross(last.capture, r * 0.45, "mark-capture");
+    for (const line of view.formedLines ?? []) this.drawWinLine(line, "mark-mill", this.marks);
+    this.root.dataset.formedLines = (view.formedLines ?? []).map((line) => line.join(" ")).join(",");
     this.drawWinLine(view.winCells);
     if (view.selected) {
       // Once the piece has left for its pending destination, its start is only outlined.
@@ -279,14 +283,14 @@ export class Board2D {
     svg("path", { d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x + d} ${y - d}L${x - d} ${y + d}`, class: className }, this.marks);
   }
 
-  drawWinLine(cells) {
+  drawWinLine(cells, className = "mark-win", group = this.overlay) {
     if (!cells || cells.length < 2) return;
     const ends = [...cells].map((p) => this.layout.xy[p])
       .sort(([ax, ay], [bx, by]) => ax - bx || ay - by);
     const [x1, y1] = ends[0];
     const [x2, y2] = ends.at(-1);
     // pathLength 1 lets the stylesheet draw the line in from end to end.
-    svg("line", { x1, y1, x2, y2, pathLength: 1, class: "mark-win" }, this.overlay);
+    svg("line", { x1, y1, x2, y2, pathLength: 1, class: className }, group);
   }
 
   // The accessible name and data- attributes of each point, from the same view.

@@ -43,8 +43,29 @@ class Board2DView {
     return this.t(`side-${player}`);
   }
 
+  // Tic-tac-toe's moves carry their side's mark ("x" or "o"), the move list draws it.
   entries(history, moves) {
-    return moves.map((move) => ({ text: move.text, label: this.describeMove(move), player: move.player }));
+    const mark = this.slug === "tic-tac-toe" ? (player) => this.markOf(player) : () => undefined;
+    return moves.map((move) => ({
+      text: move.text, label: this.describeMove(move), player: move.player, mark: mark(move.player),
+    }));
+  }
+
+  // The first player's mark is X, or O where the page says so (data-first-mark, Japanese).
+  markOf(player) {
+    const first = this.root.dataset.firstMark === "o" ? "o" : "x";
+    return player === 0 ? first : "xo".replace(first, "");
+  }
+
+  // Under the turn line after a capture, until the next move: who took what.
+  lastNote(entries) {
+    const last = entries.at(-1);
+    return last && splitMove(last.text).capture ? last.label : "";
+  }
+
+  // Said on the turn line while a capture waits: the prompt where the player looks.
+  turnNote() {
+    return this.stage === "capture" ? this.t("announce-capture-choose") : "";
   }
 
   describeMove({ text, player }) {
@@ -123,6 +144,7 @@ class Board2DView {
       hint: hint ? { ...splitMove(hint.text), player: hint.player } : null,
     });
     this.board.render(view);
+    this.stage = stage;
     Object.assign(this.root.dataset, {
       phase: facts.phase,
       stage,
@@ -143,7 +165,9 @@ class Board2DView {
     else if (reviewing && ply === 0) phase = t("reviewStart");
     else if (reviewing) phase = t("reviewPosition", { ply, total: entries.length, move: entries[ply - 1].label });
     else if (outcome) phase = this.resultDetail(outcome);
-    else if (!mayBeAsked(session)) phase = ""; // a room before the friend joins, or a spectator
+    // A room before the friend joins, a spectator, the friend's (or the AI's) turn: nothing
+    // to ask, the turn line says whose move it is.
+    else if (!mayBeAsked(session) || !session.canPlay()) phase = "";
     else if (stage === "capture") phase = t("phase-capture");
     else if (stage === "destination") phase = t(`phase-${facts.phase}-destination`);
     else phase = t(`phase-${facts.phase}`, { side: this.sideName(facts.toMove) });

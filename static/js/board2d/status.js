@@ -9,8 +9,9 @@ import {
   MOVE_LIMIT as NMM_LIMIT, PIECES as NMM_PIECES, POINTS as NMM_POINTS,
 } from "../engines/nine-mens-morris.js";
 import {
-  MOVE_LIMIT as DARA_LIMIT, PIECES as DARA_PIECES, POINTS as DARA_POINTS,
+  COLS as DARA_COLS, MOVE_LIMIT as DARA_LIMIT, PIECES as DARA_PIECES, POINTS as DARA_POINTS,
 } from "../engines/dara.js";
+import { MILLS_AT as NMM_MILLS_AT } from "../engines/nine-mens-morris.js";
 
 // points: the engine's point order (its dump and position keys use it).
 // counter: which draw counter the game keeps ("moving" actions since placement ended, "quiet"
@@ -87,4 +88,34 @@ export function describe(slug, dump) {
   if (info.counter === "moving") counter = { kind: "moving", value: dump.history.length, limit: info.limit };
   else if (info.counter) counter = { kind: info.counter, value: dump.quiet, limit: info.limit };
   return { toMove, phase, reserve, onBoard, counter, occurrences: occurrences(slug, dump) };
+}
+
+// The lines that `point`'s piece makes with its own side in `owners` (point -> 0 | 1): a Nine
+// Men's Morris mill, a Dara line of exactly three across or down. Each a list of point names;
+// [] for the other games (their line ends the game and is drawn as the win).
+export function linesThrough(slug, owners, point) {
+  const owner = owners.get(point);
+  if (owner === undefined) return [];
+  if (slug === "nine-mens-morris") {
+    return NMM_MILLS_AT[NMM_POINTS.indexOf(point)]
+      .map((mill) => mill.map((p) => NMM_POINTS[p]))
+      .filter((mill) => mill.every((p) => owners.get(p) === owner));
+  }
+  if (slug !== "dara") return [];
+  const at = DARA_POINTS.indexOf(point);
+  const [row, col] = [Math.floor(at / DARA_COLS), at % DARA_COLS];
+  const rows = DARA_POINTS.length / DARA_COLS;
+  const lines = [];
+  for (const [dr, dc] of [[0, 1], [1, 0]]) {
+    const line = [point];
+    for (const sign of [-1, 1]) {
+      let [r, c] = [row + sign * dr, col + sign * dc];
+      while (r >= 0 && r < rows && c >= 0 && c < DARA_COLS && owners.get(DARA_POINTS[r * DARA_COLS + c]) === owner) {
+        line[sign < 0 ? "unshift" : "push"](DARA_POINTS[r * DARA_COLS + c]);
+        [r, c] = [r + sign * dr, c + sign * dc];
+      }
+    }
+    if (line.length === 3) lines.push(line);
+  }
+  return lines;
 }

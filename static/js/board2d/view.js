@@ -2,7 +2,7 @@
 // play page (page.js) and the rules pages' example puzzles (examples/puzzle.js) both draw and
 // refuse through these, so an example looks and answers exactly as a game does.
 import { choose, highlights } from "./intents.js";
-import { describe, gameInfo, occupancy } from "./status.js";
+import { describe, gameInfo, linesThrough, occupancy } from "./status.js";
 
 // The Board2D strings (board.js) from a page's string table; `boardLabel` names the board.
 export function boardStrings(t, boardLabel = t("board-label")) {
@@ -80,6 +80,12 @@ export function boardView(engine, state, pending, { interactive, lastMove, moveC
     if (pending.from) owners.delete(pending.from);
     owners.set(pending.to, player);
   }
+  // The mill or Dara line just made: by the piece waiting for its capture, else by the last
+  // move if it captured (shown until the next move).
+  let formedBy = null;
+  if (marks.stage === "capture" && pending.to !== null) formedBy = pending.to;
+  else if (lastMove?.capture) formedBy = lastMove.to;
+  const formedLines = formedBy ? linesThrough(engine.slug, owners, formedBy) : [];
   const protectedPieces = new Set();
   if (marks.stage === "capture") {
     for (const [p, owner] of owners) if (owner !== player && !marks.removable.has(p)) protectedPieces.add(p);
@@ -95,6 +101,7 @@ export function boardView(engine, state, pending, { interactive, lastMove, moveC
     placing: facts.phase === "placing",
     lastMove,
     winCells: outcome?.cells ?? [],
+    formedLines,
     moveCount,
     interactive,
     hint,

@@ -12,12 +12,17 @@
 //                                    ghost (the AI review's mark being shown)
 //   view.changed?(detail, {newMove}) a new position arrived (drop half-built moves, animate)
 //   view.focus?()                    where focus goes when a game starts
+//   view.turnNote?()                 what the player must do now beyond moving, said on the
+//                                    turn line ("A line! Choose a piece to remove.") or ""
+//   view.lastNote?(entries)          what the last move did that the board alone may not
+//                                    say (a capture: "Black: d7 to d6, removes a1."), or ""
 //
 // The controller writes data-mode, data-moves, data-to-move, data-thinking and data-error on
 // the page's state element (`root`), for tests.
 import { AiClient } from "../ai/client.js";
 import { AnalysisLine } from "./analysis-line.js";
 import { announce } from "./announce.js";
+import { bringIntoView } from "./into-view.js";
 import { ModePanel } from "./mode-panel.js";
 import { MoveList } from "./move-list.js";
 import { ResultDialog } from "./result-dialog.js";
@@ -28,6 +33,7 @@ import { forgetGame, loadGame, saveGame } from "./saved-game.js";
 import { EndSound } from "./sound.js";
 import { loadStrings } from "./strings.js";
 import { modeText, resultTitle, turnText } from "./words.js";
+import { followRoomNews } from "../rooms/room-news.js";
 
 const AGREED_ENDINGS = new Set(["resigned", "agreed", "abandoned"]);
 
@@ -61,6 +67,7 @@ export class PlayController {
     this.messageTimer = null;
     this.boardArea = document.querySelector("[data-play-board]");
     this.turnLine = document.querySelector("[data-turn-line]");
+    this.lastLine = document.querySelector("[data-last-line]");
     this.view = null;
     this.reviewPly = null; // a position of the finished game being looked at
     this.resultTimer = null;
@@ -69,12 +76,18 @@ export class PlayController {
     this.panel = new ModePanel(document.querySelector("[data-mode-panel]"), {
       onStart: (choice) => this.start(choice),
       onAction: (action) => this.action(action),
-      onResume: () => this.resume(),
+    });
+    this.saved = null; // the saved game resumed on load
+    this.resumeNote = document.querySelector("[data-resume-note]");
+    this.resumeNote?.querySelector("[data-resume-discard]").addEventListener("click", () => {
+      this.action("choose-mode");
     });
     this.dialog = new ResultDialog(document.querySelector("[data-result-dialog]"), {
       onAction: (action) => this.action(action),
       onToggle: (open) => this.panel.setShown("show-result", !open && this.dialog.available),
-      returnFocus: () => this.panel.button("show-result"),
+      // "View board" shows the board: focus lands on the turn line right above it (which
+      // says the result), never on a button far down a phone's page.
+      returnFocus: () => this.showTurnLine(),
     });
     this.moveList = new MoveList(document.querySelector("[data-move-list]"), {
       onSelect: (ply) => this.review(ply),
@@ -113,6 +126,12 @@ export class PlayController {
       for (const type of ["presence", "seat", "connection", "rematch"]) {
         session.addEventListener(type, () => this.render());
       }
+      followRoomNews(session, {
+        element: document.querySelector("[data-room-news]"),
+        t: loadStrings(document, "room-news-strings"),
+        sideName: (p) => this.sideName(p),
+        announce,
+      });
       // No mode to choose in a room; Undo, Again and "Choose another mode" have no meaning
       // against a friend (the rematch takes Again's place).
       this.panel.showControls({ modeText: "" }); // the room panel's heading already says it
@@ -120,21 +139,22 @@ export class PlayController {
       session.start();
     } else {
       this.panel.showChoice();
-      this.offerSavedGame();
+      this.resumeSavedGame();
       this.startFromLink();
     }
     this.render();
   }
 
   // The home page's "Play the AI" opens this page at #play-ai: a game against the AI starts at
-  // once (intermediate, the player first), unless a saved game is on offer, which a link must
-  // not throw away; then the choice shows with the offer on top. The fragment is dropped, so a
-  // reload offers the saved game rather than starting yet another one.
+  // once (intermediate, the player first), unless a saved game came back, which a link must
+  // not throw away. The fragment is dropped, so a reload resumes this game rather than starting
+  // yet another one. Focus stays where the browser put it: a tap that brought the player here
+  // leaves no focus ring on the board.
   startFromLink() {
     if (window.location.hash !== PLAY_AI_FRAGMENT) return;
     const { pathname, search } = window.location;
     window.history.replaceState(window.history.state, "", pathname + search);
-    if (!this.saved) this.start({ mode: "ai", level: "intermediate", humanSide: 0 });
+    if (!this.saved) this.start({ mode: "ai", level: "intermediate", humanSide: 0 }, { focus: false });
   }
 
   // --- a local game kept in the browser (static/js/play/saved-game.js) ---------------------
@@ -147,25 +167,28 @@ export class PlayController {
     }
   }
 
-  offerSavedGame() {
-    this.saved = loadGame(this.storage, this.engine);
-    if (!this.saved) return this.panel.offerResume(null);
-    const mode = modeText(this.saved, this.t, (p) => this.sideName(p));
-    return this.panel.offerResume(this.t("resumeOffer", { mode, count: this.saved.moves.length }));
-  }
-
-  resume() {
-    const saved = this.saved;
-    this.panel.offerResume(null);
+  // A saved game comes back at once, never an empty board behind a question; the note above
+  // the board says so and offers "Start a new game instead" until the next move.
+  resumeSavedGame() {
+    const saved = loadGame(this.storage, this.engine);
+    if (!saved) return false;
     try {
       this.session.resume(saved);
     } catch {
       forgetGame(this.storage, this.engine.slug); // became unplayable (a newer engine?)
-      return;
+      return false;
     }
+    this.saved = saved;
     this.showGameControls();
-    this.view.focus?.();
-    this.bringBoardIntoView();
+    const mode = modeText(saved, this.t, (p) => this.sideName(p));
+    this.showResumeNote(this.t("resumeOffer", { mode, count: saved.moves.length }));
+    return true;
+  }
+
+  showResumeNote(text) {
+    if (!this.resumeNote) return;
+    this.resumeNote.hidden = text === null;
+    this.resumeNote.querySelector("[data-resume-text]").textContent = text ?? "";
   }
 
   sideName(player) {
@@ -174,11 +197,10 @@ export class PlayController {
 
   // --- modes and controls ----------------------------------------------------------------
 
-  start(choice) {
-    this.panel.offerResume(null);
+  start(choice, { focus = true } = {}) {
     this.session.start(choice);
     this.showGameControls();
-    this.view.focus?.();
+    if (focus) this.view.focus?.();
     this.bringBoardIntoView();
   }
 
@@ -188,13 +210,16 @@ export class PlayController {
     this.panel.setShown("again", typeof this.session.restart === "function");
   }
 
+  // The turn line, with the board in view: where focus goes after "View board".
+  showTurnLine() {
+    this.bringBoardIntoView();
+    return this.turnLine;
+  }
+
   // After a mode button far down a phone's screen, the board and the turn line come back
-  // into view (the page does not move when the board already starts near the top).
+  // into view.
   bringBoardIntoView() {
-    const box = this.boardArea.getBoundingClientRect();
-    if (box.top >= 0 && box.top < window.innerHeight / 4) return;
-    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    this.boardArea.scrollIntoView({ block: "start", behavior: still ? "instant" : "smooth" });
+    bringIntoView(this.boardArea);
   }
 
   action(name) {
@@ -217,7 +242,7 @@ export class PlayController {
         // Not over on the server yet, or no seat: nothing to ask for.
       }
       this.render();
-      this.panel.button("show-result")?.focus();
+      this.showTurnLine().focus({ preventScroll: true });
     }
   }
 
@@ -245,6 +270,7 @@ export class PlayController {
     // and its confirmation ("confirmed") then adds nothing; the friend's move is "remote".
     const newMove = movesChanged && texts.length === previous.length + 1
       && previous.every((text, i) => text === texts[i]);
+    if (cause !== "thinking" && cause !== "resume") this.showResumeNote(null);
     if (cause !== "thinking") {
       this.reviewPly = null; // a new position ends any look back
       this.hint = null;
@@ -374,6 +400,18 @@ export class PlayController {
 
   // --- drawing ---------------------------------------------------------------------------
 
+  // Whose turn or the result; while looking back, which position is shown (the result would
+  // read as if it were the board's); while a capture waits, what to do.
+  turnLineText({ reviewing, ply, entries, interactive }) {
+    if (!this.session.mode) return this.t("status-choose-mode");
+    if (reviewing) {
+      return ply ? this.t("reviewPosition", { ply, total: entries.length, move: entries[ply - 1].label })
+        : this.t("reviewStart");
+    }
+    const note = interactive ? this.view.turnNote?.() : "";
+    return note || this.turnText();
+  }
+
   render() {
     const session = this.session;
     const history = session.history;
@@ -400,10 +438,20 @@ export class PlayController {
       toMove: String(this.engine.toMove(session.state)),
       thinking: String(session.thinking),
     });
-    this.turnLine.textContent = session.mode ? this.turnText() : this.t("status-choose-mode");
+    this.turnLine.textContent = this.turnLineText({ reviewing, ply, entries, interactive });
     this.turnLine.dataset.turn = interactive ? "yours" : "";
+    this.turnLine.dataset.review = reviewing ? String(ply) : "";
+    if (this.lastLine) {
+      // Under the turn line while the game goes on: a capture the player may have missed.
+      const note = !reviewing && !outcome && entries.length ? this.view.lastNote?.(entries) ?? "" : "";
+      this.lastLine.textContent = note;
+      this.lastLine.hidden = !note;
+    }
     this.panel.setEnabled("undo", Boolean(session.canUndo?.()));
     this.panel.setShown("show-result", this.dialog.available && !this.dialog.open);
+    // A friend who has left cannot agree to a rematch: the dialog does not offer one.
+    const rematch = this.dialog.element.querySelector("[data-action=rematch]");
+    if (rematch) rematch.hidden = !session.friendConnected;
     if (this.rematchNote) {
       // A room guest (or host) reading the result learns that the friend already asked.
       const side = session.humanSide;

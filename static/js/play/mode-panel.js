@@ -4,21 +4,15 @@
 //                                       onAction: (name) => … });
 //   panel.showChoice() / panel.showControls();
 //   panel.setEnabled("undo", false); panel.setShown("show-result", true)
-// Actions: undo, again, choose-mode, show-result (buttons with data-action). A saved local
-// game is offered with panel.offerResume(text); its button calls onResume().
+// Actions: undo, again, choose-mode, show-result (buttons with data-action).
 
 export class ModePanel {
-  constructor(root, { onStart, onAction, onResume = () => {} }) {
+  constructor(root, { onStart, onAction }) {
     this.root = root;
-    this.resume = root.querySelector("[data-mode-resume]");
     this.choice = root.querySelector("[data-mode-choice]");
     this.controls = root.querySelector("[data-game-controls]");
     this.modeLabel = root.querySelector("[data-game-mode]");
     root.addEventListener("click", (event) => {
-      if (event.target.closest("[data-resume-game]")) {
-        onResume();
-        return;
-      }
       const start = event.target.closest("[data-start]");
       if (start && root.contains(start)) {
         const { mode, level, humanSide } = start.dataset;
@@ -41,13 +35,6 @@ export class ModePanel {
     this.controls.hidden = true;
     this.root.dataset.state = "choice";
     if (focus) this.choice.querySelector("button")?.focus();
-  }
-
-  // A saved game to pick up again, described in `text`; null hides the offer.
-  offerResume(text) {
-    if (!this.resume) return;
-    this.resume.hidden = text === null;
-    this.resume.querySelector("[data-resume-text]").textContent = text ?? "";
   }
 
   showControls({ modeText = "" } = {}) {

@@ -114,7 +114,9 @@ export class MoveList {
     }
     content.dataset.move = String(plyNumber);
     content.dataset.text = entry.text;
-    content.className = `move__text move--${entry.player === 0 ? "white" : "black"}`;
+    // A mark game's move shows its mark (X or O), a stone game's its stone's colour.
+    const side = entry.mark ?? (entry.player === 0 ? "white" : "black");
+    content.className = `move__text move--${side}`;
     const shown = document.createElement("span");
     shown.setAttribute("aria-hidden", "true");
     shown.textContent = entry.text;

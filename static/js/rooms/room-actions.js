@@ -2,6 +2,8 @@
 // offer, accept or decline a draw, end a game the friend has left, and move the seat to
 // another device with a one-time link. The server decides each; the panel shows what it says.
 
+import { bringIntoView } from "../play/into-view.js";
+
 const AWAY_DRAW_SECONDS = 120; // rooms/endings.py
 const AWAY_WIN_SECONDS = 300;
 
@@ -11,8 +13,11 @@ export function csrfToken(panel) {
   return panel.querySelector("[data-room-csrf] [name=csrfmiddlewaretoken]")?.value ?? "";
 }
 
+// The answers to the friend (accept or decline a draw, end the game of a friend who left) sit
+// in the status area above the board (templates/rooms/_room_status.html), the rest in the
+// panel: both are looked up in the whole page.
 export function wireEndings(panel, session, roomT) {
-  const $ = (name) => panel.querySelector(`[data-room-${name}]`);
+  const $ = (name) => panel.ownerDocument.querySelector(`[data-room-${name}]`);
   let confirming = false;
   let waitedFor = null; // the absence the player chose to keep waiting through
   let thresholdTimer = null;
@@ -26,7 +31,12 @@ export function wireEndings(panel, session, roomT) {
   $("resign")?.addEventListener("click", () => { confirming = true; render(); $("resign-yes")?.focus(); });
   $("resign-no")?.addEventListener("click", () => { confirming = false; render(); });
   $("resign-yes")?.addEventListener("click", () => { confirming = false; act(() => session.resign()); render(); });
-  $("offer-draw")?.addEventListener("click", () => act(() => session.offerDraw()));
+  // The offer is said in the status area above the board: bring it into view.
+  const board = panel.ownerDocument.querySelector("[data-play-board]");
+  $("offer-draw")?.addEventListener("click", () => {
+    act(() => session.offerDraw());
+    bringIntoView(board);
+  });
   $("draw-accept")?.addEventListener("click", () => act(() => session.answerDraw(true)));
   $("draw-decline")?.addEventListener("click", () => act(() => session.answerDraw(false)));
   $("claim-draw")?.addEventListener("click", () => act(() => session.claim("draw")));
@@ -36,7 +46,10 @@ export function wireEndings(panel, session, roomT) {
   function render() {
     const playing = session.status === "playing" && session.humanSide !== null && !session.outcome;
     show($("endings"), playing);
-    if (!playing) return;
+    if (!playing) {
+      for (const part of ["draw-sent", "draw-offered", "away"]) show($(part), false);
+      return;
+    }
     const offer = session.drawOffer;
     const mine = offer !== null && offer === session.humanSide;
     const fromFriend = offer !== null && !mine;

@@ -11,6 +11,7 @@ import { RoomSession } from "./room-session.js";
 import { followTurns } from "./turn-cues.js";
 
 const panel = document.querySelector("[data-room-panel]");
+const $doc = (selector) => document.querySelector(selector);
 const show = (element, visible) => element && (element.hidden = !visible);
 const pick = (container, key, attribute = "data-when") => {
   if (!container) return;
@@ -117,6 +118,8 @@ function follow(session) {
       pick(panel.querySelector("[data-room-side]"), session.humanSide, "data-side");
       let friend = session.friendConnected ? "present" : "absent";
       if (status === "waiting" || status === "connecting") friend = "absent-waiting";
+      // After the game "resumes when they come back" is untrue: the status area says they left.
+      if (status === "finished" && friend === "absent") friend = "";
       pick(panel.querySelector("[data-room-friend]"), friend);
     }
     // Before the friend joins, whoever opened the link is about to join, not watching.
@@ -124,15 +127,21 @@ function follow(session) {
     show(panel.querySelector("[data-room-watchers]"), watchers > 0);
     const count = panel.querySelector("[data-room-watch-count]");
     if (count) count.textContent = String(watchers);
+    // The rematch sits in the status area above the board (templates/rooms/_room_status.html).
+    // A friend who has left cannot agree: no rematch is offered until they are back.
     const finished = status === "finished";
-    show(panel.querySelector("[data-room-rematch]"), finished);
     const side = session.humanSide;
+    const gone = seated && !session.friendConnected;
+    show($doc("[data-room-rematch]"), finished && !gone);
     const asked = side !== null && session.rematch[side];
     const offered = side !== null && session.rematch[1 - side];
-    const button = panel.querySelector("[data-room-rematch-button]");
-    if (button) button.disabled = asked;
-    show(panel.querySelector("[data-room-rematch-waiting]"), finished && asked);
-    show(panel.querySelector("[data-room-rematch-offered]"), finished && offered && !asked);
+    const button = $doc("[data-room-rematch-button]");
+    if (button) {
+      button.disabled = asked;
+      button.hidden = asked; // the wait is said instead
+    }
+    show($doc("[data-room-rematch-waiting]"), finished && asked);
+    show($doc("[data-room-rematch-offered]"), finished && offered && !asked);
     show(panel.querySelector("[data-room-gone]"), session.connection === "gone");
   };
   for (const type of ["change", "presence", "seat", "rematch", "connection"]) {
@@ -149,7 +158,7 @@ function follow(session) {
       titleText: (title) => roomT("titleYourMove", { title }),
     });
   }
-  panel.querySelector("[data-room-rematch-button]")?.addEventListener("click", () => {
+  $doc("[data-room-rematch-button]")?.addEventListener("click", () => {
     try {
       session.requestRematch();
     } catch {

@@ -3,12 +3,18 @@
 // by default; the switch is remembered in this browser) and a phone vibrates briefly where it
 // may. No notification permission is ever asked for.
 //
+// A new request from the friend (a draw offered, a rematch asked for) and the friend leaving
+// mid-game get the same cue whether or not the page is hidden: it is what the status area
+// above the board then shows, and a phone in a pocket should hear of it.
+//
 //   followTurns(session, { input, titleText: (title) => "● Your move — " + title, storage });
 
 import { SoundSwitch } from "../play/sound.js";
 
 const KEY = "little-table:turn-sound";
 const TURN_NOTES = [660, 880];
+const REQUEST_NOTES = [880, 660, 880];
+const REQUEST_VIBRATION = [90, 60, 90];
 
 export function followTurns(session, { input = null, titleText, storage = globalThis.localStorage, doc = document }) {
   const original = doc.title;
@@ -28,5 +34,32 @@ export function followTurns(session, { input = null, titleText, storage = global
   };
   for (const type of ["change", "connection", "seat"]) session.addEventListener(type, update);
   doc.addEventListener("visibilitychange", update);
+
+  const cue = (kind) => {
+    doc.documentElement.dataset.requestCue = kind; // for tests
+    sound.playNotes(REQUEST_NOTES, { lead: 0.02, gap: 0.1, peak: 0.15, length: 0.18, type: "sine" });
+    try {
+      globalThis.navigator?.vibrate?.(REQUEST_VIBRATION);
+    } catch {
+      // vibration refused (no gesture yet, or not allowed in this frame)
+    }
+  };
+  const friend = () => (session.humanSide === null ? null : 1 - session.humanSide);
+  session.addEventListener("draw", (event) => {
+    if (event.detail.fromFriend) cue("draw");
+  });
+  let asked = false;
+  session.addEventListener("rematch", (event) => {
+    const side = friend();
+    const now = side !== null && Boolean(event.detail.requested[side]) && !event.detail.started;
+    if (now && !asked) cue("rematch");
+    asked = now;
+  });
+  let present = null;
+  session.addEventListener("presence", () => {
+    const now = session.friendConnected;
+    if (present && !now && session.status === "playing") cue("left");
+    present = now;
+  });
   return update;
 }

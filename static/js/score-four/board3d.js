@@ -24,8 +24,13 @@ const LABEL_ROOM = 0.5; // extra base on the left for the row numbers
 const TARGET = new THREE.Vector3(-LABEL_ROOM / 2, STEP * 1.4, 0);
 const VIEWS = {
   oblique: { polar: 0.98, azimuth: 0, distance: 11.6 },
-  top: { polar: 0.0001, azimuth: 0, distance: 10.5 },
+  // From far away through a long lens: close up, the tall pegs' tops splay out like a fisheye
+  // and cover the column letters.
+  top: { polar: 0.0001, azimuth: 0, distance: 32 },
 };
+// Further out than the oblique view the lens narrows as much as the camera backs away, so the
+// board keeps its size on screen and only its perspective flattens.
+const LENS_DISTANCE = 11.6;
 const MAX_POLAR = 1.32; // never below the base: the board cannot flip
 const DROP_MS = 320;
 const TAP_SLOP_PX = 8;
@@ -51,6 +56,38 @@ const levelY = (level) => BASE_TOP + RADIUS + level * STEP;
 const cellCentre = (cell) => new THREE.Vector3(pegX(cell % 16), levelY(Math.floor(cell / 16)), pegZ(cell % 16));
 // Motion is cut short when the player's system asks for less of it.
 const stillness = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// Keep the whole board in view on tall, narrow screens.
+export function baseFov(width, height) {
+  return width < height * 0.9 ? 36 * Math.min(1.45, (height * 0.9) / width) : 36;
+}
+
+export function lensFov(base, distance) {
+  return base * Math.min(1, LENS_DISTANCE / distance);
+}
+
+function cameraPosition({ polar, azimuth, distance }) {
+  return TARGET.clone().add(new THREE.Vector3().setFromSphericalCoords(distance, polar, azimuth));
+}
+
+// Where the pegs (base and top) and the column letters stand, for a test that looks at the
+// board from a named view through the same camera: viewCamera("top", width, height).
+const LABEL_EDGE = SPACING * 2 + 0.02;
+export const LAYOUT = Object.freeze({
+  pegs: Array.from({ length: 16 }, (_, peg) => ({ x: pegX(peg), z: pegZ(peg) })),
+  base: BASE_TOP, top: BASE_TOP + PEG_HEIGHT, pegRadius: 0.07, spacing: SPACING,
+  columnLabels: [0, 1, 2, 3].map((i) => ({ x: (i - 1.5) * SPACING, z: LABEL_EDGE, half: 0.21 })),
+});
+
+export function viewCamera(name, width, height) {
+  const camera = new THREE.PerspectiveCamera(36, width / height, 0.5, 80);
+  camera.position.copy(cameraPosition(VIEWS[name]));
+  camera.lookAt(TARGET);
+  camera.fov = lensFov(baseFov(width, height), camera.position.distanceTo(TARGET));
+  camera.updateProjectionMatrix();
+  camera.updateMatrixWorld();
+  return camera;
+}
 
 function labelTexture(text) {
   const canvas = document.createElement("canvas");
@@ -108,14 +145,26 @@ export class Board3D {
 
     this.controls = new OrbitControls(this.camera, this.canvas);
     Object.assign(this.controls, {
-      enableDamping: false, enablePan: false, minDistance: 7, maxDistance: 20,
+      enableDamping: false, enablePan: false, minDistance: 7, maxDistance: 34,
       minPolarAngle: 0, maxPolarAngle: MAX_POLAR,
     });
     this.controls.target.copy(TARGET);
     this.placeCamera(VIEWS.oblique);
-    this.controls.addEventListener("change", () => this.requestRender());
-    // A drag turns the board away from the named view: its button is no longer pressed.
-    this.controls.addEventListener("start", () => this.onViewChange(""));
+    this.controls.addEventListener("change", () => {
+      this.fitLens();
+      this.requestRender();
+    });
+    // A drag turns the board away from the named view: its button is no longer pressed. A tap
+    // starts the controls too but moves nothing: the button stays pressed.
+    let grabbed = null;
+    this.controls.addEventListener("start", () => { grabbed = this.camera.position.clone(); });
+    this.controls.addEventListener("end", () => { grabbed = null; });
+    this.controls.addEventListener("change", () => {
+      if (grabbed && grabbed.distanceTo(this.camera.position) > 1e-3) {
+        grabbed = null;
+        this.onViewChange("");
+      }
+    });
     this.bindPointer();
     this.canvas.addEventListener("webglcontextlost", () => {
       container.dataset.context = "lost";
@@ -156,7 +205,7 @@ export class Board3D {
       label.position.set(x, BASE_TOP + 0.005, z);
       scene.add(label);
     };
-    const edge = SPACING * 2 + 0.02;
+    const edge = LABEL_EDGE;
     for (let i = 0; i < 4; i++) {
       addLabel("ABCD"[i], (i - 1.5) * SPACING, edge);
       addLabel(String(i + 1), -edge - LABEL_ROOM, (i - 1.5) * SPACING);
@@ -264,17 +313,24 @@ export class Board3D {
     if (!width || !height) return;
     this.renderer.setSize(width, height, false);
     this.camera.aspect = width / height;
-    // Keep the whole board in view on tall, narrow screens.
-    this.camera.fov = width < height * 0.9 ? 36 * Math.min(1.45, (height * 0.9) / width) : 36;
-    this.camera.updateProjectionMatrix();
+    this.baseFov = baseFov(width, height);
+    this.fitLens();
     this.requestRender();
   }
 
-  placeCamera({ polar, azimuth, distance }) {
-    const offset = new THREE.Vector3().setFromSphericalCoords(distance, polar, azimuth);
-    this.camera.position.copy(TARGET).add(offset);
+  // From further away, a longer lens (narrower field): the pegs stand straighter.
+  fitLens() {
+    const fov = lensFov(this.baseFov ?? 36, this.camera.position.distanceTo(TARGET));
+    if (Math.abs(fov - this.camera.fov) < 1e-3) return;
+    this.camera.fov = fov;
+    this.camera.updateProjectionMatrix();
+  }
+
+  placeCamera(view) {
+    this.camera.position.copy(cameraPosition(view));
     this.camera.lookAt(TARGET);
     this.controls.update();
+    this.fitLens();
   }
 
   // "Oblique" or "Top": glide there from wherever the player turned the board.

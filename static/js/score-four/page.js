@@ -120,9 +120,29 @@ class ScoreFourView {
   // board's place and grows to its size.
   panelOnly(reason) {
     this.boardEl.dataset.state = "no-webgl";
+    this.placePegs?.();
     this.boardEl.querySelector("[data-board-message]").hidden = false;
     this.boardEl.append(document.querySelector("[data-pegs-section]"));
     report("webgl-failure", { game: SLUG, reason });
+  }
+
+  // On a phone (the one-column layout) the 16 pegs sit in the board's area under the 3D
+  // board; beside it, in the panel, on a wider screen. Moving the element keeps its listeners.
+  dockPegs() {
+    const dock = document.querySelector("[data-pegs-dock]");
+    const section = document.querySelector("[data-pegs-section]");
+    const pegs = document.querySelector("[data-peg-panel]");
+    const narrow = window.matchMedia("(max-width: 820px)");
+    const place = () => {
+      const docked = narrow.matches && this.boardEl.dataset.state !== "no-webgl";
+      if (docked && pegs.parentElement !== dock) dock.append(pegs);
+      if (!docked && pegs.parentElement !== section) section.querySelector("[data-pegs-hint]").after(pegs);
+      dock.hidden = !docked;
+      document.body.dataset.pegsDocked = String(docked);
+    };
+    narrow.addEventListener("change", place);
+    place();
+    return place;
   }
 
   async startBoard() {
@@ -172,6 +192,7 @@ async function main() {
   const session = await createSession(engine, boardEl.dataset.workerUrl);
   const controller = new PlayController({ root: boardEl, engine, session, t });
   const view = new ScoreFourView({ boardEl, controller, t });
+  view.placePegs = view.dockPegs();
   controller.attach(view);
   await view.startBoard();
   boardEl.dataset.ready = view.board ? "3d" : "panel";

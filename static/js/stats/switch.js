@@ -30,7 +30,8 @@ function bodyView(body, labels) {
   }
   if (!Array.isArray(events)) return element("pre", "stats-sent__raw", body);
   const list = element("ol", "stats-sent__body");
-  for (const event of events) {
+  // Newest first, as the view says: within a body too (a game's end above its start).
+  for (const event of [...events].reverse()) {
     const fields = element("dl", "stats-sent__event");
     for (const [name, value] of Object.entries(event ?? {})) {
       const term = element("dt", "", labels[name] ?? name);

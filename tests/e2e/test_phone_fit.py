@@ -1,0 +1,119 @@
+"""One phone screen holds a move: at 390x844 and 360x740, in Korean, Japanese and Chinese, for
+every game and every way to play (against the AI, two on one device, a friend room's host and
+guest, a spectator), the status area above the board, the whole board and the controls the
+next move needs (Score Four's 16 pegs; in a room, the answers to a draw offer) lie inside the
+viewport, with nothing to scroll.
+
+Each room page is opened in its tallest state: the friend is not connected (the status area
+says so, with the countdown to a claim) and has offered a draw (the answers show). The
+measurements are collected for every case and reported together."""
+
+import pytest
+from playwright.sync_api import expect
+
+from rooms import endings, services
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SIZES = [(390, 844), (360, 740)]
+LANGUAGES = ["ko", "ja", "zh-hans"]
+GAMES = ["score-four", "tic-tac-toe", "three-mens-morris", "nine-mens-morris", "dara"]
+
+# Boxes outside the viewport (or missing), for the selectors given, plus a page wider than
+# the screen.
+OUTSIDE = """(selectors) => {
+  const out = [];
+  for (const selector of selectors) {
+    const element = document.querySelector(selector);
+    if (!element || !element.checkVisibility()) { out.push(`${selector}: not shown`); continue; }
+    const r = element.getBoundingClientRect();
+    const [x1, y1, x2, y2] = [r.left, r.top, r.right, r.bottom].map(Math.round);
+    if (x1 < 0 || y1 < 0 || x2 > innerWidth || y2 > innerHeight) {
+      out.push(`${selector}: ${x1},${y1} to ${x2},${y2}`);
+    }
+  }
+  if (document.documentElement.scrollWidth > innerWidth) out.push("page wider than the screen");
+  return out;
+}"""
+
+
+def needed(slug, extra=()):
+    board = "[data-board3d]" if slug == "score-four" else "[data-board2d] svg"
+    parts = [".turn-bar", board, *extra]
+    if slug == "score-four":
+        parts.append("[data-peg-panel]")
+    return parts
+
+
+def ready(page, slug):
+    if slug == "score-four":
+        expect(page.locator("[data-board3d]")).to_have_attribute("data-ready", "3d")
+    else:
+        expect(page.locator("[data-board2d-page]")).to_have_attribute("data-ready", "true")
+
+
+def settled(page):
+    """Two animation frames without the page moving (a start scrolls the board into view)."""
+    page.wait_for_function(
+        """() => new Promise((done) => { const y = scrollY;
+          requestAnimationFrame(() => requestAnimationFrame(() => done(scrollY === y))); })"""
+    )
+
+
+def local_cases(page, base, slug, language, failures):
+    page.goto(f"{base}/{language}/{slug}/")
+    ready(page, slug)
+    for mode, button in [
+        ("ai", "[data-start][data-mode=ai][data-level=beginner][data-human-side='0']"),
+        ("local", "[data-start][data-mode=local]"),
+    ]:
+        if mode == "local":
+            page.locator("[data-game-controls] [data-action=choose-mode]").click()
+        page.locator(button).click()
+        expect(page.locator("[data-turn-line]")).to_have_attribute("data-turn", "yours")
+        settled(page)
+        for problem in page.evaluate(OUTSIDE, needed(slug)):
+            failures.append(f"{slug} {mode}: {problem}")
+
+
+def room_cases(context, base, slug, language, failures):
+    """Host and guest, each offered a draw by a friend who is not connected; a spectator."""
+    for viewer in ("host", "guest", "watch"):
+        room, host = services.create_room(slug)
+        guest = services.join(room.id, None).secret
+        if viewer != "watch":
+            endings.offer_draw(room.id, guest if viewer == "host" else host, room.round)
+            secret = host if viewer == "host" else guest
+            context.add_cookies([{"name": f"seat_{room.id}", "value": secret, "url": base}])
+        page = context.new_page()
+        page.goto(f"{base}/{language}/r/{room.id}/")
+        ready(page, slug)
+        expect(page.locator("[data-room-panel]")).to_have_attribute("data-connection", "open")
+        extra = []
+        if viewer != "watch":
+            expect(page.locator("[data-room-draw-offered]")).to_be_visible()
+            extra = ["[data-room-draw-accept]", "[data-room-draw-decline]"]
+        expect(page.locator("[data-room-news]")).to_be_visible()  # the friend is not there
+        settled(page)
+        for problem in page.evaluate(OUTSIDE, needed(slug, extra)):
+            failures.append(f"{slug} {viewer}: {problem}")
+        page.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_move_fits_one_phone_screen(browser, live_server_url, size, language):
+    width, height = size
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+        reduced_motion="reduce",
+    )
+    failures: list[str] = []
+    try:
+        page = context.new_page()
+        for slug in GAMES:
+            local_cases(page, live_server_url, slug, language, failures)
+            room_cases(context, live_server_url, slug, language, failures)
+    finally:
+        context.close()
+    assert failures == []
