@@ -320,5 +320,8 @@ LOGGING = {
         # At DEBUG it dumps whole template contexts (CSRF tokens included) for every
         # missing variable: never wanted, at any level.
         "django.template": {"level": "INFO"},
+        # An unknown Host header (scanners, all day) is answered 400; Django would also log
+        # each one at ERROR with a traceback quoting the header. The access log keeps the 400.
+        "django.security.DisallowedHost": {"level": "CRITICAL"},
     },
 }
