@@ -214,6 +214,13 @@ SERVESTATIC_KEEP_ONLY_HASHED_FILES = False
 # The service worker (offline/): pages register /sw.js, which precaches what offline play needs.
 # OFFLINE_WORKER=0 leaves it out of the pages (the manifest and icons stay).
 OFFLINE_WORKER = env_bool("OFFLINE_WORKER", True)
+# The kill switch for a broken release's worker: /sw.js becomes a worker that deletes the
+# site's caches and unregisters itself on every installed copy, and pages stop registering.
+# On for one release, then off: the next release installs afresh (docs/OPERATIONS.md).
+OFFLINE_WORKER_RETIRE = env_bool("OFFLINE_WORKER_RETIRE", False)
+# The worker's source file; None is offline/service-worker.js. The kill switch's browser test
+# serves a deliberately broken release through it (tests/e2e/offline_settings.py).
+OFFLINE_WORKER_SOURCE: str | None = None
 
 # --- Security -------------------------------------------------------------------------------
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -32,7 +32,7 @@ def offline_head() -> str:
 
 @register.simple_tag(takes_context=True)
 def offline_page(context) -> str:
-    if not settings.OFFLINE_WORKER:
+    if not settings.OFFLINE_WORKER or settings.OFFLINE_WORKER_RETIRE:
         return ""
     # An explicit context, not `request=`: that would run every context processor again, and
     # one of them builds the site's absolute address from the Host header, which raises on
