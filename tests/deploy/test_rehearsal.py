@@ -273,6 +273,15 @@ def test_readyz_follows_postgresql(stack):
             check=True, capture_output=True, timeout=60,
         )
     wait_for(ready(200), 30, "/readyz did not come back to 200", interval=0.5)
+    # The database connections the processes kept died with PostgreSQL: room sockets must
+    # still open at the first try on both processes (no 1011 from a dead connection).
+    room_id, secret = stack.seen.get("last") or create_room(stack)[1:]
+
+    async def sockets():
+        for _ in range(6):
+            await (await open_client(stack, room_id, secret)).close()
+
+    asyncio.run(sockets())
 
 
 def test_no_log_holds_an_address_a_room_id_or_a_seat_secret(stack):
