@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the system programs the tests drive are present: Debian's Chromium (browser
-# tests), redis-server and PostgreSQL (scale-out tests), nginx and openssl (the production
-# rehearsal), gettext, CJK fonts (screenshots),
+# tests), redis-server and PostgreSQL (scale-out tests), nginx, openssl and systemd (the
+# production rehearsal), gettext, CJK fonts (screenshots),
 # and Node.js 20 or newer with npm. Installs the missing Debian packages with apt-get when
 # running as root (set LITTLE_TABLE_NO_APT=1 to forbid); otherwise fails loudly naming what
 # is missing. Nothing is ever skipped silently.
@@ -18,9 +18,10 @@ command -v redis-server >/dev/null 2>&1 || need_pkgs+=(redis-server)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need_pkgs+=(postgresql)
 command -v msgfmt >/dev/null 2>&1 || need_pkgs+=(gettext)
 # The production rehearsal (tests/deploy): Debian's nginx in front, openssl for its throwaway
-# certificate.
+# certificate, systemd-analyze to check the units (containers often lack systemd).
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_pkgs+=(nginx)
 command -v openssl >/dev/null 2>&1 || need_pkgs+=(openssl)
+command -v systemd-analyze >/dev/null 2>&1 || need_pkgs+=(systemd)
 # Fonts so CJK text renders in browser screenshots.
 [ -d /usr/share/fonts/opentype/noto ] || [ -d /usr/share/fonts/truetype/noto ] || need_pkgs+=(fonts-noto-cjk)
 

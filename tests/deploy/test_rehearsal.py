@@ -15,9 +15,9 @@ import time
 
 import pytest
 
-from tests.deploy.stack import ORIGIN, SERVER_NAME, Stack, wait_for
+from tests.deploy.stack import DEPLOY, ORIGIN, SERVER_NAME, Stack, render, wait_for
 from tests.rooms.scale_out import Client, random_game
-from tools.rooms_harness import services
+from tools.rooms_harness import ROOT, services
 
 pytestmark = pytest.mark.rehearsal
 
@@ -94,6 +94,21 @@ def open_sockets(log: str) -> int:
     then `disconnected`)."""
     closed = log.count(" ws disconnected ") - log.count(" ws rejected ")
     return log.count(" ws connected ") - closed
+
+
+def test_the_units_pass_systemd_analyze_verify(tmp_path):
+    """systemd's own reading of the units (paths templated): a misspelt key or a bad value
+    is only a warning at start, so any output at all fails."""
+    (tmp_path / "env").write_text((DEPLOY / "little-table.env").read_text())
+    paths = {"/srv/little-table": str(ROOT), "/etc/little-table/env": str(tmp_path / "env")}
+    units = sorted((DEPLOY / "systemd").iterdir())
+    for unit in units:
+        (tmp_path / unit.name).write_text(render(unit.read_text(), paths, strict=False))
+    result = subprocess.run(
+        ["systemd-analyze", "verify", *(f"./{unit.name}" for unit in units)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+    )
+    assert (result.returncode, result.stdout + result.stderr) == (0, "")
 
 
 def test_tls_http2_and_the_plain_http_redirect(stack):
