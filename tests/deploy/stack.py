@@ -4,9 +4,10 @@ and Redis (scripts/services.sh). Every file of deploy/ is used as it is, with on
 (and nginx's listen addresses) replaced: `render` refuses a replacement that no longer
 matches, so a renamed path fails loudly instead of testing something else.
 
-nginx answers on port 443 (and 80) of a random 127.x.y.z address, so the site's origin is
-exactly `https://table.example`, as in production: binding those ports needs root, as the
-Debian packages the tests install do (scripts/system-deps.sh)."""
+nginx answers on free ports of a random 127.x.y.z address (a system nginx already on port
+80 or 443 of every address would refuse 443 and 80 here), so the origin is
+`https://table.example:<port>`; the proxy passes the Host header with its port, as browsers
+send it, and the application compares it with the Origin header as it would on port 443."""
 
 from __future__ import annotations
 
@@ -23,11 +24,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools.rooms_harness import PYTHON, ROOT
+from tools.rooms_harness import PYTHON, ROOT, free_port
 
 DEPLOY = ROOT / "deploy"
 SERVER_NAME = "table.example"
-ORIGIN = f"https://{SERVER_NAME}"
 PROCESSES = (1, 2)
 
 
@@ -87,12 +87,12 @@ class _UnixHTTP(http.client.HTTPConnection):
 class _LoopbackHTTPS(http.client.HTTPSConnection):
     """HTTPS to the stack's loopback address, with `sni` as the TLS server name."""
 
-    def __init__(self, address: str, context: ssl.SSLContext, sni: str, host: str):
-        super().__init__(host, timeout=20, context=context)
+    def __init__(self, address: str, port: int, context: ssl.SSLContext, sni: str, host: str):
+        super().__init__(host, port, timeout=20, context=context)
         self.address, self.sni = address, sni
 
     def connect(self):
-        raw = socket.create_connection((self.address, 443), timeout=self.timeout)
+        raw = socket.create_connection((self.address, self.port), timeout=self.timeout)
         self.sock = self._context.wrap_socket(raw, server_hostname=self.sni)
 
 
@@ -122,6 +122,8 @@ class Stack:
     services: dict[str, str]
     address: str = field(default_factory=lambda: "127.{}.{}.{}".format(
         *(random.randint(1, 254) for _ in range(3))))
+    tls_port: int = field(default_factory=free_port)
+    plain_port: int = field(default_factory=free_port)
     daphnes: dict[int, subprocess.Popen] = field(default_factory=dict)
     nginx: subprocess.Popen | None = None
 
@@ -224,18 +226,20 @@ class Stack:
             if key not in ("/srv/little-table", "/etc/little-table/env")
         })
         site = re.sub(r"^\s*listen \[::\]:.*\n", "", site, flags=re.M)  # no IPv6 needed here
-        site = render(site, {"listen 443 ": f"listen {self.address}:443 ",
-                             "listen 80": f"listen {self.address}:80"})
+        site = render(site, {"listen 443 ": f"listen {self.address}:{self.tls_port} ",
+                             "listen 80": f"listen {self.address}:{self.plain_port}"})
         (self.base / "etc/sites/little-table").write_text(site)
         main = render(Path("/etc/nginx/nginx.conf").read_text(), {
-            "user www-data;": "user root;",
+            "user www-data;": "user root;" if os.geteuid() == 0 else "",
             "pid /run/nginx.pid;": f"pid {self.base}/nginx.pid;",
             "error_log /var/log/nginx/error.log;": f"error_log {self.base}/log/error.log;",
             "access_log /var/log/nginx/access.log;": f"access_log {self.base}/log/access.log;",
             "include /etc/nginx/conf.d/*.conf;": "",
             "include /etc/nginx/sites-enabled/*;": f"include {self.base}/etc/sites/*;",
-            "http {": f"http {{\n\tclient_body_temp_path {self.base}/nginx-tmp/body;\n"
-                      f"\tproxy_temp_path {self.base}/nginx-tmp/proxy;",
+            "http {": "http {\n" + "".join(
+                f"\t{kind}_temp_path {self.base}/nginx-tmp/{kind};\n"
+                for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+            ),
         })
         path = self.base / "etc/nginx.conf"
         path.write_text(main)
@@ -248,7 +252,7 @@ class Stack:
         check = subprocess.run([*args, "-t"], capture_output=True, text=True, timeout=30)
         assert check.returncode == 0, check.stderr
         self.nginx = subprocess.Popen([*args, "-g", "daemon off;"], stderr=subprocess.PIPE)
-        wait_for(lambda: socket.create_connection((self.address, 443), timeout=1).close() or 1,
+        wait_for(lambda: socket.create_connection((self.address, self.tls_port), 1).close() or 1,
                  30, "nginx did not listen")
 
     def logs(self) -> dict[str, str]:
@@ -268,20 +272,25 @@ class Stack:
                     process.wait(timeout=10)
 
     # --- clients -----------------------------------------------------------------------------
+    @property
+    def origin(self) -> str:
+        return f"https://{SERVER_NAME}:{self.tls_port}"
+
     def https(self, method: str, path: str, headers=None, body=None, sni=SERVER_NAME,
               host=SERVER_NAME) -> Answer:
-        connection = _LoopbackHTTPS(self.address, self.client_tls(), sni, host)
+        connection = _LoopbackHTTPS(self.address, self.tls_port, self.client_tls(), sni, host)
         return _exchange(connection, method, path, body, headers)
 
     def http(self, method: str, path: str) -> Answer:
-        connection = http.client.HTTPConnection(self.address, 80, timeout=20)
+        connection = http.client.HTTPConnection(self.address, self.plain_port, timeout=20)
         return _exchange(connection, method, path, None, {"Host": SERVER_NAME})
 
-    async def websocket(self, path: str, origin: str = ORIGIN, headers=None):
+    async def websocket(self, path: str, origin: str | None = None, headers=None):
         from websockets.asyncio.client import connect
 
         return await connect(
-            f"wss://{SERVER_NAME}{path}", origin=origin, additional_headers=headers or {},
-            ssl=self.client_tls(), host=self.address, port=443, proxy=None, max_size=2**20,
+            f"wss://{SERVER_NAME}:{self.tls_port}{path}", origin=origin or self.origin,
+            additional_headers=headers or {}, ssl=self.client_tls(), host=self.address,
+            port=self.tls_port, proxy=None, max_size=2**20,
             open_timeout=20,
         )

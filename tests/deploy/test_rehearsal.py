@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from tests.deploy.stack import DEPLOY, ORIGIN, SERVER_NAME, Stack, render, wait_for
+from tests.deploy.stack import DEPLOY, SERVER_NAME, Stack, render, wait_for
 from tests.rooms.scale_out import Client, random_game
 from tools.rooms_harness import ROOT, services
 
@@ -28,9 +28,6 @@ CSRF = "k" * 32  # Django accepts a client-chosen 32-character token
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory):
-    if not _root():
-        pytest.fail("the rehearsal binds ports 443 and 80 of a loopback address and runs nginx's "
-                    "workers as root: run it as root (as make test does to install packages)")
     base = tmp_path_factory.mktemp("rehearsal")
     with services(base / "services") as env:
         stack = Stack(base, env)
@@ -53,7 +50,7 @@ def form_post(stack, path, fields, headers=None):
         **JSON,
         "Cookie": f"csrftoken={CSRF}",
         "X-CSRFToken": CSRF,
-        "Origin": ORIGIN,
+        "Origin": stack.origin,
         "Content-Type": "application/x-www-form-urlencoded",
         **(headers or {}),
     }
@@ -112,13 +109,13 @@ def test_the_units_pass_systemd_analyze_verify(tmp_path):
 
 
 def test_tls_http2_and_the_plain_http_redirect(stack):
-    with socket.create_connection((stack.address, 443), timeout=10) as raw:
+    with socket.create_connection((stack.address, stack.tls_port), timeout=10) as raw:
         context = stack.client_tls(alpn=["h2", "http/1.1"])
         with context.wrap_socket(raw, server_hostname=SERVER_NAME) as tls:
             assert tls.selected_alpn_protocol() == "h2"
     answer = stack.http("GET", "/ja/")
     assert answer.status == 301
-    assert answer.headers["Location"] == f"{ORIGIN}/ja/"
+    assert answer.headers["Location"] == f"https://{SERVER_NAME}/ja/"  # the standard port
 
 
 def test_secure_cookies_and_hsts(stack):
@@ -143,7 +140,9 @@ def test_the_origin_check_behind_tls(stack):
         client = await open_client(stack, room_id, secret)  # https://table.example
         await client.close()
         refused = []
-        for origin in (f"http://{SERVER_NAME}", "https://evil.example", f"{ORIGIN}:8443"):
+        port = stack.tls_port
+        for origin in (f"http://{SERVER_NAME}:{port}", f"https://evil.example:{port}",
+                       f"https://{SERVER_NAME}:{port + 1}"):
             try:
                 connection = await stack.websocket(f"/ws/rooms/{room_id}/", origin=origin)
             except InvalidStatus as error:
@@ -262,7 +261,7 @@ def test_an_unknown_host_is_dropped_by_nginx_and_refused_by_the_application(stac
         stack.https("GET", "/ja/", sni="evil.example", host="evil.example")
     # Plain HTTP with another name: closed too.
     with pytest.raises((http.client.RemoteDisconnected, ConnectionError)):
-        connection = http.client.HTTPConnection(stack.address, 80, timeout=10)
+        connection = http.client.HTTPConnection(stack.address, stack.plain_port, timeout=10)
         connection.request("GET", "/healthz", headers={"Host": "evil.example"})
         connection.getresponse()
     # Straight to a daphne process (bypassing nginx): a plain 400, never a 500.
