@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from offline.precache import precache
 
 WORKER_SOURCE = Path(__file__).with_name("service-worker.js")
+# The kill switch's worker (settings.OFFLINE_WORKER_RETIRE): clears, unregisters, answers nothing.
+RETIRE_SOURCE = Path(__file__).with_name("retire-worker.js")
 
 # The page background of each colour scheme (static/css/site.css --bg); base.html sends both
 # as theme-color, the manifest (one value only) the light one.
@@ -26,10 +28,13 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     """The worker's code with its precache list in front. Served from the root so its scope
     is the whole site: the AI's module worker lives under /static/ and must be controlled too,
     or its lazily imported engines would not load offline. `no-cache`: the browser asks every
-    time it checks for an update, so a deploy is seen on the next check."""
-    config = {**precache(), "staticUrl": settings.STATIC_URL}
-    body = f"const CONFIG = {json.dumps(config, separators=(',', ':'))};\n"
-    body += WORKER_SOURCE.read_text(encoding="utf-8")
+    time it checks for an update, so a deploy (or the kill switch) is seen on the next check."""
+    if settings.OFFLINE_WORKER_RETIRE:
+        body = RETIRE_SOURCE.read_text(encoding="utf-8")
+    else:
+        config = {**precache(), "staticUrl": settings.STATIC_URL}
+        body = f"const CONFIG = {json.dumps(config, separators=(',', ':'))};\n"
+        body += Path(settings.OFFLINE_WORKER_SOURCE or WORKER_SOURCE).read_text(encoding="utf-8")
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response

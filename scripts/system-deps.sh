@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Makes sure the system programs the tests drive are present: Debian's Chromium (browser
 # tests), WebKitGTK's MiniBrowser with WebKitWebDriver, Xvfb and Firefox ESR (the other two
-# engines, tests/engines/), redis-server and PostgreSQL (scale-out tests), gettext, CJK fonts
-# (screenshots), and Node.js 20 or newer with npm. Installs the missing Debian packages with
-# apt-get when running as root (set LITTLE_TABLE_NO_APT=1 to forbid); otherwise fails loudly
-# naming what is missing. Nothing is ever skipped silently.
+# engines, tests/engines/), redis-server and PostgreSQL (scale-out tests), nginx, openssl and
+# systemd (the production rehearsal, tests/deploy/), gettext, CJK fonts (screenshots), and
+# Node.js 20 or newer with npm. Installs the missing Debian packages with apt-get when running
+# as root (set LITTLE_TABLE_NO_APT=1 to forbid); otherwise fails loudly naming what is
+# missing. Nothing is ever skipped silently.
 #
 # Node.js is checked, never installed from Debian: Debian 12's own `nodejs` is 18, older than
 # the 20 the project needs (package.json's engines). scripts/test.sh sources scripts/node.sh
@@ -25,6 +26,11 @@ command -v WebKitWebDriver >/dev/null 2>&1 || need_pkgs+=(webkit2gtk-driver)
 [ -x /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser ] || need_pkgs+=(libwebkit2gtk-4.1-0)
 command -v Xvfb >/dev/null 2>&1 || need_pkgs+=(xvfb)
 command -v firefox-esr >/dev/null 2>&1 || need_pkgs+=(firefox-esr)
+# The production rehearsal (tests/deploy): Debian's nginx in front, openssl for its throwaway
+# certificate, systemd-analyze to check the units (containers often lack systemd).
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_pkgs+=(nginx)
+command -v openssl >/dev/null 2>&1 || need_pkgs+=(openssl)
+command -v systemd-analyze >/dev/null 2>&1 || need_pkgs+=(systemd)
 # Fonts so CJK text renders in browser screenshots.
 [ -d /usr/share/fonts/opentype/noto ] || [ -d /usr/share/fonts/truetype/noto ] || need_pkgs+=(fonts-noto-cjk)
 

@@ -23,7 +23,10 @@ echo "== types (mypy: strict on games/engine/, settings in pyproject.toml)"
 .venv/bin/mypy
 
 echo "== python: unit and integration"
-$PY -m pytest -m "not e2e" -q "$@"
+$PY -m pytest -m "not e2e and not rehearsal" -q "$@"
+
+echo "== python: production rehearsal (deploy/ behind nginx, two daphne, PostgreSQL, Redis)"
+$PY -m pytest -m rehearsal -q tests/deploy
 
 echo "== python: browser (Playwright, Debian's Chromium)"
 DJANGO_ALLOW_ASYNC_UNSAFE=true $PY -m pytest -m e2e -q tests/e2e

@@ -4,7 +4,8 @@ language cookie, then Accept-Language), else the default. `site_config/urls.py` 
 
 They render with an explicit context and no context processors, and never touch the database
 or the request's host (a 400 may be a refused Host header): the same code serves the 500 page,
-which must not fail in turn. Should even that fail, a 500 still answers with a fixed page.
+which must not fail in turn. Should even that fail, a 500 or a 400 still answers with a fixed
+page of its own status.
 """
 
 from __future__ import annotations
@@ -52,14 +53,19 @@ MESSAGES = {
     ),
 }
 
-# The last resort of a 500: no template, no translation, nothing that can fail.
-FALLBACK_500 = (
-    '<!doctype html><html lang="ko"><meta charset="utf-8">'
-    '<meta name="viewport" content="width=device-width, initial-scale=1">'
-    "<title>500</title><h1>500</h1>"
-    '<p><a href="/ko/">한국어</a> · <a href="/ja/">日本語</a>'
-    ' · <a href="/zh-hans/">简体中文</a></p>'
-)
+
+def fixed_page(status: int) -> str:
+    """The last resort of a 500 or a 400: no template, no translation, nothing that can fail."""
+    return (
+        '<!doctype html><html lang="ko"><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{status}</title><h1>{status}</h1>"
+        '<p><a href="/ko/">한국어</a> · <a href="/ja/">日本語</a>'
+        ' · <a href="/zh-hans/">简体中文</a></p>'
+    )
+
+
+FALLBACK_500 = fixed_page(500)
 
 
 def reader_language(request: HttpRequest) -> tuple[str, bool]:
@@ -112,7 +118,13 @@ def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return render_error(request, 400)
+    # Most 400s are an unknown Host header (scanners): a page that failed while rendering must
+    # still answer 400, never turn the refusal into a 500.
+    try:
+        return render_error(request, 400)
+    except Exception:
+        logger.exception("the 400 page failed; answering with the fixed fallback")
+        return HttpResponse(fixed_page(400), status=400)
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:

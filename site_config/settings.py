@@ -150,6 +150,10 @@ if os.environ.get("DATABASE_URL"):
     }
     # A database that does not answer fails a request (and /readyz) instead of hanging it.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
+    # A kept connection is checked before its first use in each request or socket call: after
+    # PostgreSQL restarts, the dead ones are replaced instead of failing once each (the
+    # production rehearsal saw room sockets close with 1011 there).
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 else:
     SQLITE_PATH = Path(os.environ.get("SQLITE_PATH", LOCAL_DIR / "db.sqlite3"))
     SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
@@ -214,6 +218,13 @@ SERVESTATIC_KEEP_ONLY_HASHED_FILES = False
 # The service worker (offline/): pages register /sw.js, which precaches what offline play needs.
 # OFFLINE_WORKER=0 leaves it out of the pages (the manifest and icons stay).
 OFFLINE_WORKER = env_bool("OFFLINE_WORKER", True)
+# The kill switch for a broken release's worker: /sw.js becomes a worker that deletes the
+# site's caches and unregisters itself on every installed copy, and pages stop registering.
+# On for one release, then off: the next release installs afresh (docs/OPERATIONS.md).
+OFFLINE_WORKER_RETIRE = env_bool("OFFLINE_WORKER_RETIRE", False)
+# The worker's source file; None is offline/service-worker.js. The kill switch's browser test
+# serves a deliberately broken release through it (tests/e2e/offline_settings.py).
+OFFLINE_WORKER_SOURCE: str | None = None
 
 # --- Security -------------------------------------------------------------------------------
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -320,5 +331,8 @@ LOGGING = {
         # At DEBUG it dumps whole template contexts (CSRF tokens included) for every
         # missing variable: never wanted, at any level.
         "django.template": {"level": "INFO"},
+        # An unknown Host header (scanners, all day) is answered 400; Django would also log
+        # each one at ERROR with a traceback quoting the header. The access log keeps the 400.
+        "django.security.DisallowedHost": {"level": "CRITICAL"},
     },
 }

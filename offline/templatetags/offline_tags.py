@@ -32,6 +32,9 @@ def offline_head() -> str:
 
 @register.simple_tag(takes_context=True)
 def offline_page(context) -> str:
-    if not settings.OFFLINE_WORKER:
+    if not settings.OFFLINE_WORKER or settings.OFFLINE_WORKER_RETIRE:
         return ""
-    return render_to_string("offline/_page.html", request=context.get("request"))
+    # An explicit context, not `request=`: that would run every context processor again, and
+    # one of them builds the site's absolute address from the Host header, which raises on
+    # an unknown Host while the 400 page for that very request renders (a 500 instead).
+    return render_to_string("offline/_page.html", {"request": context.get("request")})
