@@ -55,13 +55,14 @@ def server(tmp_path_factory):
 
 
 def test_the_servers_are_started_with_the_same_transport_limits():
-    """These tests' servers take scripts/run.sh's flags; the README's production line must
+    """These tests' servers take scripts/run.sh's flags; the production unit in deploy/ must
     give the same limits, above both of the protocol's own."""
     args = run_sh_daphne_args()
     limits = {flag: args[args.index(flag) + 1] for flag in TRANSPORT_LIMITS}
     assert all(int(value) > max(MAX_MESSAGE_BYTES, MAX_SEND_BYTES) for value in limits.values())
     flags = " ".join(f"{flag} {value}" for flag, value in limits.items())
-    assert flags in " ".join((ROOT / "README.md").read_text().split())
+    unit = ROOT / "deploy" / "systemd" / "little-table@.service"
+    assert flags in " ".join(unit.read_text().split())
 
 
 async def seated_pair(server, slug):
