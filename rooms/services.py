@@ -375,12 +375,17 @@ def allow_connect(client: str) -> None:
         raise RoomError("too-many-connects", "too many connections from here; try again later")
 
 
-def connect(room_id: str, channel_name: str, secret: str | None, client: str) -> tuple[Room, str]:
+def connect(
+    room_id: str, channel_name: str, secret: str | None, client: str, spectators_welcome=True
+) -> tuple[Room, str]:
     """Record an open socket; returns the room and the socket's seat ("" for a spectator).
     `client` is throttle.limiter.client_key of the address: at most SOCKETS_PER_CLIENT live
-    sockets per client (`too-many-sockets`) and SPECTATORS_PER_ROOM watchers (`room-full`)."""
+    sockets per client (`too-many-sockets`) and SPECTATORS_PER_ROOM watchers (`room-full`).
+    A saturated process (rooms/load.py) takes no spectator (`server-busy`); players always."""
     room = live_room(room_id)
     seat = seat_of(room, secret)
+    if not seat and not spectators_welcome:
+        raise RoomError("server-busy", "the server is busy; try again shortly")
     now = timezone.now()
     client_hash = _client_hash(client, now)
     Connection.objects.update_or_create(
