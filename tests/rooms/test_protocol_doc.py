@@ -77,6 +77,7 @@ def test_the_busy_thresholds_and_the_queue_capacity_are_the_settings():
     assert f"`ROOMS_BUSY_HOLD_SECONDS` ({settings.ROOMS_BUSY_HOLD_SECONDS:g} s)" in busy
     assert f"`ROOMS_CHANNEL_CAPACITY` ({settings.ROOMS_CHANNEL_CAPACITY})" in PROTOCOL
 
+
 HOSTILE = ["<b>Q9</b>", "zz-top", "A1; DROP TABLE", "y" * 32]
 
 
