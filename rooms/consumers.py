@@ -308,7 +308,10 @@ class RoomConsumer(Consumer):
         if seat != self.seat:
             self.seat = seat
             await self.send_json({"type": "seat", "you": self.you()})
-        await self.send_full_state("state")
+        header = await self.send_full_state("state")
+        if header is not None and header["status"] == "cancelled":  # as its event would
+            await self.close(code=CLOSE_GONE)
+            return
         self.learn_presence(presence)
         await self.send_presence()
 
@@ -327,13 +330,14 @@ class RoomConsumer(Consumer):
 
     # --- helpers ------------------------------------------------------------------------
 
-    async def send_full_state(self, kind: str) -> None:
-        """`welcome` or `state` (the room's header), then its moves in `moves` slices."""
+    async def send_full_state(self, kind: str) -> dict | None:
+        """`welcome` or `state` (the room's header), then its moves in `moves` slices. Returns
+        the header (None: the room is gone, and the socket told so)."""
         try:
             header, moves = await database_sync_to_async(_full_state)(self.room_id)
         except RoomError as error:
             await self.gone(error)
-            return
+            return None
         self.host_side = header["host_side"]
         self.version = max(self.version, header["version"])
         await self.send_json({"type": kind, "you": self.you(), "room": header})
@@ -342,6 +346,7 @@ class RoomConsumer(Consumer):
             await self.send_json(
                 {"type": "moves", "round": header["round"], "from": start, "moves": chunk}
             )
+        return header
 
     def learn_presence(self, presence: dict) -> None:
         self.presence = protocol.Presence.of(presence)

@@ -9,11 +9,15 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.test import override_settings
 
 from games.engine import registry
-from rooms import consumers, protocol
-from tests.rooms.test_consumers import full_state, new_room, socket
+from rooms import consumers, protocol, services
+from site_config.channel_layer import RESYNC
+from tests.rooms.test_consumers import full_state, new_room, receive, socket
+from tests.rooms.test_socket_limits import close_code
 from tools.rooms_harness import RoomFollower
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -91,3 +95,16 @@ async def test_a_slow_socket_gets_every_move_late_or_as_a_full_state(layer_kind,
         # Its queue overflowed: two events came late, the rest as the full state.
         assert taken.count("moved") < len(WIN) and "ready" in taken
         assert follower.room == followers[white].room
+
+
+async def test_a_resync_that_finds_the_room_cancelled_closes_as_the_event_would(layer_kind):
+    room_id, host, _ = await new_room(joined=False)
+    async with socket(room_id, host) as waiting:
+        await full_state(waiting)
+        # The host cancels in another tab; this socket's `cancelled` event did not fit its
+        # queue, so what it reads is the resync that took the last place.
+        await database_sync_to_async(services.cancel)(room_id, host)
+        await get_channel_layer().group_send(consumers.group_name(room_id), RESYNC)
+        state = await receive(waiting, "state")
+        assert state["room"]["status"] == "cancelled"
+        assert await close_code(waiting) == consumers.CLOSE_GONE
