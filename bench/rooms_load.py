@@ -58,6 +58,7 @@ PING_SECONDS = 10  # static/js/rooms/room-session.js PING_MS
 UNANSWERED_SECONDS = 5  # a move neither applied nor refused by then is counted and resynced
 SYNC = json.dumps({"type": "sync"})  # asks for the full state again
 OPEN_TIMEOUT = 120  # seconds after the ramp for every room to open
+BUSY_RETRY_SECONDS = 3  # a room refused as `server-busy` is asked for again after about this
 LATE_SECONDS = 1.0  # an event reaching the opponent later than this after the move is "late"
 LAG_LINE = re.compile(r"rooms load: event loop lag max ([0-9.]+) ms")
 
@@ -193,9 +194,14 @@ async def run_room(index, origins, args, stats):
     guest_origin = origins[(index + 1) % len(origins)]  # across processes when there are two
     host_port, guest_port = urlparse(host_origin).port, urlparse(guest_origin).port
     sources = [None, None] if args.shared_address else [seat_address(index, s) for s in (0, 1)]
-    status, data, cookies = await asyncio.to_thread(
-        request, host_port, "POST", "/api/rooms/", {"game": args.game}, None, sources[0]
-    )
+    while True:
+        status, data, cookies = await asyncio.to_thread(
+            request, host_port, "POST", "/api/rooms/", {"game": args.game}, None, sources[0]
+        )
+        if status != 503 or time.monotonic() > stats.deadline:
+            break
+        stats.error("create-503")  # the server is saturated: try again shortly, as people do
+        await asyncio.sleep(BUSY_RETRY_SECONDS * (0.5 + rng.random()))
     if status != 201:
         stats.error(f"create-{status}")
         return
