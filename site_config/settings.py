@@ -202,8 +202,9 @@ else:
             "CONFIG": {"capacity": ROOMS_CHANNEL_CAPACITY},
         }
     }
-# A process whose event loop runs this late (the worst of the last second, in milliseconds),
-# or whose sockets have this many messages waiting in all, is saturated: it refuses new rooms
+# A process whose event loop runs this late (the worst of the last second, in milliseconds) or
+# whose database thread takes this long to answer, or whose sockets have this many messages
+# waiting in all, is saturated: it refuses new rooms
 # and new spectators ("server-busy") until it has been below both for ROOMS_BUSY_HOLD_SECONDS
 # (rooms/load.py). Games already played go on.
 ROOMS_BUSY_LAG_MS = float(os.environ.get("ROOMS_BUSY_LAG_MS", "250"))

@@ -8,6 +8,7 @@ import asyncio
 import time
 
 import pytest
+from channels.db import database_sync_to_async
 from django.test import AsyncClient
 
 from rooms import consumers, load
@@ -37,7 +38,7 @@ async def create(language="ko", json=True):
 
 
 async def test_a_blocked_loop_refuses_newcomers_while_the_game_goes_on(settings):
-    settings.ROOMS_BUSY_LAG_MS = 150
+    settings.ROOMS_BUSY_LAG_MS = 1000  # far above what a busy test machine shows
     settings.ROOMS_BUSY_HOLD_SECONDS = 1.0
     room_id, host, guest = await new_room()
     white = communicator(room_id, host, "198.51.100.1")
@@ -47,8 +48,8 @@ async def test_a_blocked_loop_refuses_newcomers_while_the_game_goes_on(settings)
         for player in (white, black):
             assert (await player.connect())[0]
             await full_state(player)
-        assert not load.busy()
-        time.sleep(0.4)  # the loop is held: what a process past its capacity does to it
+        await until(lambda: not load.busy())
+        time.sleep(1.5)  # the loop is held: what a process past its capacity does to it
         await until(load.busy)
         watcher = communicator(room_id, address="203.0.113.7")
         late.append(watcher)
@@ -93,5 +94,20 @@ async def test_a_threshold_of_zero_means_always_busy(settings):
         await full_state(player)
         await until(load.busy)
         assert (await create()).status_code == 503
+    finally:
+        await player.disconnect()
+
+
+async def test_a_database_thread_that_falls_behind_makes_the_process_busy(settings):
+    # The loop keeps time, but every socket's database call waits behind this one.
+    settings.ROOMS_BUSY_LAG_MS = 1000
+    room_id, host, _guest = await new_room()
+    player = communicator(room_id, host, "198.51.100.1")
+    try:
+        assert (await player.connect())[0]
+        await full_state(player)
+        await until(lambda: not load.busy())
+        await database_sync_to_async(time.sleep)(2.5)
+        await until(load.busy)
     finally:
         await player.disconnect()
