@@ -1,14 +1,25 @@
 """Load benchmark for friend rooms: N rooms, two WebSocket players each, random legal games at
-a fixed pace, against running daphne servers (or ones this script starts). Everything is
+a fixed pace, against running daphne servers (or ones this script starts). By default the
+players behave as browsers do (RoomSession): each seat from its own loopback address (so every
+per-client limit applies at its default), the app's `ping` every 10 s on every socket, random
+legal moves, a rematch after each game, and a `sync` on any gap in the versions. Everything is
 measured in a window of --seconds that opens --settle seconds after every room is open (both
 seats hold their state), so the burst of room creation and the backlog it leaves are not mixed
 into steady play; a latency counts only for a move sent inside the window. Prints the time it took
 every room to open, move round-trip latency (send to the sender seeing its own move applied)
 p50/p95/p99, moves per second, errors, the servers' CPU time per move (from /proc/<pid>/stat,
 heartbeats included), the CPU share of the servers and of this client, and the servers'
-resident memory (per room: the growth since before the run).
+resident memory (per room: the growth since before the run). It also reports how events
+reached the other player: the delay from a move being sent to the opponent's socket getting
+its event (p50/p99, and how many took over LATE_SECONDS), how many gaps a client had to repair
+itself with `sync` (`lost_events`: the server never lets this happen), how many full states
+the server pushed unasked (`server_resyncs`: a socket's queue overflowed), the ping-to-pong
+round trip, the servers' own event-loop lag (spawned servers log it every second,
+rooms/load.py), and the machine's load average before and after. `--out` appends each run's
+line to a file (bench/results/), with the command and `--note`.
 
-    # against servers already running (their LIMIT_* variables raised, see throttle/limits.py):
+    # against servers already running (with --shared-address their LIMIT_* variables raised,
+    # see throttle/limits.py):
     .venv/bin/python bench/rooms_load.py --url http://127.0.0.1:8000 --rooms 50 --pids 1234
     # or let the script start them: embedded (SQLite, in-memory layer, one process) ...
     .venv/bin/python bench/rooms_load.py --spawn embedded --rooms 50
@@ -26,6 +37,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import resource
 import statistics
 import sys
@@ -46,6 +58,15 @@ PING_SECONDS = 10  # static/js/rooms/room-session.js PING_MS
 UNANSWERED_SECONDS = 5  # a move neither applied nor refused by then is counted and resynced
 SYNC = json.dumps({"type": "sync"})  # asks for the full state again
 OPEN_TIMEOUT = 120  # seconds after the ramp for every room to open
+BUSY_RETRY_SECONDS = 3  # a room refused as `server-busy` is asked for again after about this
+LATE_SECONDS = 1.0  # an event reaching the opponent later than this after the move is "late"
+LAG_LINE = re.compile(r"rooms load: event loop lag max ([0-9.]+) ms")
+
+
+def seat_address(room_index: int, seat: int) -> str:
+    """A loopback address of its own for each seat (all of 127.0.0.0/8 reaches the server)."""
+    n = 2 * room_index + seat + 1
+    return f"127.{1 + n // 65536}.{(n // 256) % 256}.{n % 256}"
 
 
 class Stats:
@@ -61,6 +82,11 @@ class Stats:
         self.measuring = False
         self.window_start = float("inf")
         self.deadline = deadline  # every loop ends then; moved to the window's end
+        self.sent: dict[tuple, float] = {}  # (room, round, ply) -> when its move was sent
+        self.deliveries: list[float] = []  # move sent -> the opponent's event, seconds
+        self.pongs: list[float] = []  # ping sent -> pong, seconds
+        self.lost = 0  # gaps a client repaired itself (`sync` on a gap or a newer pong)
+        self.resyncs = 0  # full states the server sent unasked
 
     def applied(self, sent_at: float) -> None:
         if self.measuring:
@@ -72,7 +98,7 @@ class Stats:
         self.errors[code] = self.errors.get(code, 0) + 1
 
 
-async def player(origin, room_id, secret, stats, pace, rng, game):
+async def player(origin, room_id, secret, stats, pace, rng, game, source=None):
     """One seat: follows the room as RoomSession does (tools/rooms_harness.py's
     RoomFollower: the full state as a header and move slices, then one move per event, a
     resync on a gap) and plays a random legal move at its pace."""
@@ -80,8 +106,10 @@ async def player(origin, room_id, secret, stats, pace, rng, game):
 
     url = origin.replace("http", "ws", 1) + f"/ws/rooms/{room_id}/"
     headers = {"Cookie": f"seat_{room_id}={secret}"}
-    async with connect(url, origin=origin, additional_headers=headers) as socket:
+    bind = {"local_addr": (source, 0)} if source else {}
+    async with connect(url, origin=origin, additional_headers=headers, **bind) as socket:
         follower, sent_at, seated = RoomFollower(game), None, False
+        ping_at, asked_sync = None, False
         asked_round = 0  # the round this seat last asked a rematch for
         next_move_at = time.monotonic() + rng.random() * pace
         next_ping_at = time.monotonic() + rng.random() * PING_SECONDS
@@ -89,20 +117,33 @@ async def player(origin, room_id, secret, stats, pace, rng, game):
             if time.monotonic() >= next_ping_at:  # as RoomSession does: heartbeats are load too
                 await socket.send('{"type":"ping"}')
                 next_ping_at += PING_SECONDS
+                ping_at = time.monotonic()
             try:
                 raw = await asyncio.wait_for(socket.recv(), timeout=0.25)
             except TimeoutError:
                 raw = None
             if raw is not None:
                 message = json.loads(raw)
-                if message["type"] == "error":
+                kind = message["type"]
+                if kind == "pong" and ping_at is not None:
+                    if stats.measuring:
+                        stats.pongs.append(time.monotonic() - ping_at)
+                    ping_at = None
+                elif kind == "state":
+                    if not asked_sync and stats.measuring:
+                        stats.resyncs += 1  # pushed by the server: its queue overflowed
+                    asked_sync = False
+                if kind == "error":
                     stats.error(message["code"])
                     if message.get("for") == "move":  # as RoomSession: only a refused move
                         sent_at = None  # is no longer pending
+                    asked_sync = True
                     await socket.send(SYNC)
                 outcome = follower.take(message)
                 if outcome == "sync":
                     stats.error("missed-event")
+                    stats.lost += stats.measuring
+                    asked_sync = True
                     if message["type"] == "room":  # the own move may be what was missed
                         sent_at = None
                     await socket.send(SYNC)
@@ -111,12 +152,18 @@ async def player(origin, room_id, secret, stats, pace, rng, game):
                     stats.seated += 1
                 elif outcome == "moved":
                     next_move_at = time.monotonic() + pace  # the next move comes `pace` later
+                    key = (room_id, follower.room["round"], message["move"]["ply"])
+                    if message["move"]["player"] != follower.you["side"]:
+                        sent = stats.sent.pop(key, None)
+                        if sent is not None and stats.measuring:
+                            stats.deliveries.append(time.monotonic() - sent)
                     if sent_at is not None and message["move"]["player"] == follower.you["side"]:
                         stats.applied(sent_at)
                         sent_at = None
             if sent_at is not None and time.monotonic() - sent_at > UNANSWERED_SECONDS:
                 stats.error("unanswered-move")  # neither applied nor refused: ask for the state
                 sent_at = None
+                asked_sync = True
                 await socket.send(SYNC)
             room = follower.room
             if room is None or sent_at is not None or time.monotonic() < next_move_at:
@@ -136,6 +183,7 @@ async def player(origin, room_id, secret, stats, pace, rng, game):
             text = game.format_move(state, move)
             sent_at = time.monotonic()
             ply = len(follower.moves)
+            stats.sent[(room_id, room["round"], ply)] = sent_at
             await socket.send(json.dumps({"type": "move", "ply": ply, "move": text}))
 
 
@@ -145,16 +193,22 @@ async def run_room(index, origins, args, stats):
     host_origin = origins[index % len(origins)]
     guest_origin = origins[(index + 1) % len(origins)]  # across processes when there are two
     host_port, guest_port = urlparse(host_origin).port, urlparse(guest_origin).port
-    status, data, cookies = await asyncio.to_thread(
-        request, host_port, "POST", "/api/rooms/", {"game": args.game}
-    )
+    sources = [None, None] if args.shared_address else [seat_address(index, s) for s in (0, 1)]
+    while True:
+        status, data, cookies = await asyncio.to_thread(
+            request, host_port, "POST", "/api/rooms/", {"game": args.game}, None, sources[0]
+        )
+        if status != 503 or time.monotonic() > stats.deadline:
+            break
+        stats.error("create-503")  # the server is saturated: try again shortly, as people do
+        await asyncio.sleep(BUSY_RETRY_SECONDS * (0.5 + rng.random()))
     if status != 201:
         stats.error(f"create-{status}")
         return
     room_id = data["id"]
     host = cookies[f"seat_{room_id}"]
     status, _data, cookies = await asyncio.to_thread(
-        request, guest_port, "POST", f"/api/rooms/{room_id}/join"
+        request, guest_port, "POST", f"/api/rooms/{room_id}/join", None, None, sources[1]
     )
     if status != 200:
         stats.error(f"join-{status}")
@@ -162,8 +216,8 @@ async def run_room(index, origins, args, stats):
     guest = cookies[f"seat_{room_id}"]
     try:
         await asyncio.gather(
-            player(host_origin, room_id, host, stats, args.pace, rng, game),
-            player(guest_origin, room_id, guest, stats, args.pace, rng, game),
+            player(host_origin, room_id, host, stats, args.pace, rng, game, sources[0]),
+            player(guest_origin, room_id, guest, stats, args.pace, rng, game, sources[1]),
         )
     except Exception as error:  # a dropped socket counts as an error, the run goes on
         stats.error(type(error).__name__)
@@ -206,7 +260,26 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def measure(origins, pids, args):
+def log_offsets(logs):
+    return [path.stat().st_size if path.exists() else 0 for path in logs]
+
+
+def loop_lags(logs, offsets):
+    """The servers' event-loop lag, one figure a second each (the worst of that second), from
+    what they logged since `offsets` (rooms/load.py, ROOMS_LOAD_LOG_SECONDS)."""
+    lags = []
+    for path, offset in zip(logs, offsets, strict=True):
+        with open(path, "rb") as log:
+            log.seek(offset)
+            lags += [float(m) for m in LAG_LINE.findall(log.read().decode(errors="replace"))]
+    return lags
+
+
+def ms(values, fraction):
+    return round(1000 * percentile(values, fraction), 1) if values else None
+
+
+async def measure(origins, pids, logs, args):
     rss_before = rss_mib(pids)
     start = time.monotonic()
     # Rooms that cannot all open within this long make the run end without a window.
@@ -224,6 +297,7 @@ async def measure(origins, pids, args):
     window_start = stats.window_start = time.monotonic()
     stats.deadline, stats.measuring = window_start + args.seconds, True
     server_cpu, client_cpu = cpu_seconds(pids), own_cpu_seconds()
+    offsets, load_before = log_offsets(logs), os.getloadavg()
     rss_peak = 0.0
     while time.monotonic() < stats.deadline:
         rss_peak = max(rss_peak, rss_mib(pids))
@@ -233,8 +307,9 @@ async def measure(origins, pids, args):
     window_moves = stats.moves
     server_cpu = cpu_seconds(pids) - server_cpu
     client_cpu = own_cpu_seconds() - client_cpu
+    lags, load_after = loop_lags(logs, offsets), os.getloadavg()
     await asyncio.wait(tasks, timeout=10)
-    ms = [value * 1000 for value in stats.latencies]
+    latencies = [value * 1000 for value in stats.latencies]
     return {
         "rooms": args.rooms,
         "sockets": 2 * args.rooms,
@@ -243,10 +318,20 @@ async def measure(origins, pids, args):
         "seated": stats.seated,
         "moves": stats.moves,
         "moves_per_s": round(window_moves / window, 1),
-        "p50_ms": round(percentile(ms, 0.50), 1),
-        "p95_ms": round(percentile(ms, 0.95), 1),
-        "p99_ms": round(percentile(ms, 0.99), 1),
-        "mean_ms": round(statistics.fmean(ms), 1) if ms else None,
+        "p50_ms": round(percentile(latencies, 0.50), 1),
+        "p95_ms": round(percentile(latencies, 0.95), 1),
+        "p99_ms": round(percentile(latencies, 0.99), 1),
+        "mean_ms": round(statistics.fmean(latencies), 1) if latencies else None,
+        # The opponent's side: move sent -> its event on the other seat's socket.
+        "event_p50_ms": ms(stats.deliveries, 0.50),
+        "event_p99_ms": ms(stats.deliveries, 0.99),
+        "late_events": sum(1 for value in stats.deliveries if value > LATE_SECONDS),
+        "lost_events": stats.lost,
+        "server_resyncs": stats.resyncs,
+        "pong_p50_ms": ms(stats.pongs, 0.50),
+        "pong_p99_ms": ms(stats.pongs, 0.99),
+        "loop_lag_p50_ms": round(percentile(lags, 0.5), 1) if lags else None,
+        "loop_lag_max_ms": round(max(lags), 1) if lags else None,
         "errors": stats.errors,
         # CPU over the measured window, pings included, per move applied in it; and the share
         # of one core each side used, to show whether the server or this client is the limit.
@@ -257,17 +342,22 @@ async def measure(origins, pids, args):
         "client_cpu_share": round(client_cpu / window, 2),
         "server_rss_mib": round(rss_peak, 1),
         "server_rss_kib_per_room": round(1024 * (rss_peak - rss_before) / args.rooms, 1),
+        "loadavg_before": [round(value, 2) for value in load_before],
+        "loadavg_after": [round(value, 2) for value in load_after],
     }
 
 
-def spawn(kind, stack, workdir):
-    extra = {
-        "LIMIT_ROOM_CREATION_CAPACITY": "1000000",
-        "LIMIT_SOCKETS_PER_CLIENT": "1000000",  # every simulated player shares one address
-        "LIMIT_SOCKET_MESSAGES_CAPACITY": "1000000",
-        "LIMIT_SOCKET_CONNECTS_CAPACITY": "1000000",
-        "LOG_LEVEL": "ERROR",
-    }
+def spawn(kind, stack, workdir, shared_address):
+    # Every limit at its default: each seat has its own address, as browsers do. Only with
+    # --shared-address (every player on 127.0.0.1) are the per-client limits raised.
+    extra = {"LOG_LEVEL": "WARNING", "ROOMS_LOAD_LOG_SECONDS": "1"}
+    if shared_address:
+        extra |= {
+            "LIMIT_ROOM_CREATION_CAPACITY": "1000000",
+            "LIMIT_SOCKETS_PER_CLIENT": "1000000",
+            "LIMIT_SOCKET_MESSAGES_CAPACITY": "1000000",
+            "LIMIT_SOCKET_CONNECTS_CAPACITY": "1000000",
+        }
     if kind == "embedded":
         extra["SQLITE_PATH"] = str(workdir / "bench.sqlite3")
         count = 1
@@ -280,7 +370,11 @@ def spawn(kind, stack, workdir):
         server = Daphne(extra, workdir / f"daphne-{n}.log")
         stack.callback(server.stop)
         servers.append(server)
-    return [s.origin for s in servers], [s.process.pid for s in servers]
+    return (
+        [s.origin for s in servers],
+        [s.process.pid for s in servers],
+        [s.log_path for s in servers],
+    )
 
 
 def main():
@@ -299,6 +393,13 @@ def main():
     )
     parser.add_argument("--game", default="score-four", choices=registry.SLUGS)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--shared-address",
+        action="store_true",
+        help="every player from 127.0.0.1 (the old mode; spawned servers get raised limits)",
+    )
+    parser.add_argument("--out", type=Path, help="append each run's line here (bench/results/)")
+    parser.add_argument("--note", default="", help="written with each line, e.g. 'busy machine'")
     args = parser.parse_args()
     if not args.url and not args.spawn:
         parser.error("give --url (a running server) or --spawn embedded|scaled")
@@ -311,14 +412,22 @@ def main():
     # in `stack` have been stopped (services.sh stop needs the pid files inside it).
     with tempfile.TemporaryDirectory(prefix="rooms-bench-") as tmp, ExitStack() as stack:
         if args.spawn:
-            origins, pids = spawn(args.spawn, stack, Path(tmp))
+            origins, pids, logs = spawn(args.spawn, stack, Path(tmp), args.shared_address)
         else:
-            origins, pids = args.url, args.pids
+            origins, pids, logs = args.url, args.pids, []
         label = args.spawn or ",".join(origins)
+        mode = "shared-address" if args.shared_address else "realistic"
         for rooms in args.rooms:
             run_args = argparse.Namespace(**{**vars(args), "rooms": rooms})
-            result = asyncio.run(measure(origins, pids, run_args))
-            print(json.dumps({"setup": label, "processes": len(origins), **result}), flush=True)
+            result = asyncio.run(measure(origins, pids, logs, run_args))
+            line = json.dumps({"setup": label, "mode": mode, "processes": len(origins), **result})
+            print(line, flush=True)
+            if args.out:
+                with args.out.open("a") as out:
+                    command = " ".join(["bench/rooms_load.py", *sys.argv[1:]])
+                    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+                    out.write(f"# {when}, {command}" + (f" ({args.note})" if args.note else ""))
+                    out.write("\n" + line + "\n")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from rooms import endings, protocol, purge_task, recent, services, wire
+from rooms import endings, load, protocol, purge_task, recent, services, wire
 from rooms.seats import side_of
 from rooms.services import RoomError
 from site_config.channel_layer import resync_on_reconnect
@@ -33,7 +33,7 @@ MAX_SEND_BYTES = 8192  # what the protocol promises of every server message (tes
 CLOSE_GONE = 4404  # the room does not exist (any more)
 CLOSE_IDLE = 4408  # nothing heard for limits.SOCKET_IDLE_SECONDS
 CLOSE_LIMIT = 4429  # too many messages, sockets or watchers
-LIMIT_CODES = ("too-many-sockets", "room-full", "too-many-connects")
+LIMIT_CODES = ("too-many-sockets", "room-full", "too-many-connects", "server-busy")
 # A change in the number of watchers alone reaches a socket at most once in this many seconds
 # (the latest count): people coming and going cannot flood the players.
 WATCHERS_EVERY_SECONDS = 1.0
@@ -67,6 +67,7 @@ class RoomConsumer(Consumer):
     registered = False  # a Connection row exists for this socket
     in_group = False
     version = 0  # the highest room version this socket has sent on
+    stored_version = 0  # the room's version the last heartbeat read: sent on by the next one
     presence = protocol.Presence()  # the presence last learnt
     written_at = 0.0  # when this socket's Connection row was last refreshed (monotonic)
     presence_at = 0.0  # when `presence` was learnt (monotonic)
@@ -95,9 +96,10 @@ class RoomConsumer(Consumer):
         await self.accept()
         self.heard_at = time.monotonic()
         self.idle_watch = asyncio.ensure_future(self.close_when_idle(limits.SOCKET_IDLE_SECONDS))
+        load.ensure_watching(self.channel_layer)
         try:
             _room, self.seat = await database_sync_to_async(_connect)(
-                self.room_id, self.channel_name, self.secret, self.client
+                self.room_id, self.channel_name, self.secret, self.client, load.busy()
             )
         except RoomError as error:
             await self.send_error(error.code, error.message, "connect")
@@ -156,7 +158,13 @@ class RoomConsumer(Consumer):
             await self.send_error(error.code, error.message, error.request)
             return
         try:
-            await self.HANDLERS[type(request)](self, request)
+            handler = self.HANDLERS[type(request)](self, request)
+            if type(request) in self.CHANGES:
+                # Shielded: a socket closed (or a consumer cancelled) while the change waited
+                # for the database still tells the room about a change that was made.
+                await asyncio.shield(handler)
+            else:
+                await handler
         except Exception:
             # Logged without the message, the room or the client; the socket stays open.
             logger.exception("room socket: a %s request failed", request.TYPE)
@@ -217,10 +225,12 @@ class RoomConsumer(Consumer):
     async def on_ping(self, request: protocol.Ping) -> None:
         # Most pings cost nothing: the pong tells what this socket last sent on. Every
         # HEARTBEAT_WRITE_SECONDS one refreshes the socket's row and reads the room's version
-        # and presence (an event the channel layer dropped shows up there).
+        # and presence. An event of a version that read showed may still be on its way (queued
+        # behind the read): only if it has not come by the next heartbeat was it lost, and the
+        # socket is sent the full state then (the layers never drop one; this is the backstop).
         if time.monotonic() - self.written_at >= services.HEARTBEAT_WRITE_SECONDS:
             try:
-                self.version, seat, presence = await database_sync_to_async(_heartbeat)(
+                stored, seat, presence = await database_sync_to_async(_heartbeat)(
                     self.room_id, self.channel_name, self.secret, self.client
                 )
             except RoomError as error:
@@ -231,6 +241,9 @@ class RoomConsumer(Consumer):
             if seat != self.seat:  # the seat moved and its `seat.moved` never came
                 self.seat = seat
                 await self.send_json({"type": "seat", "you": self.you()})
+            if self.version < self.stored_version:
+                await self.send_full_state("state")
+            self.stored_version = stored
         self.shown, self.shown_at = self.aged_presence(), time.monotonic()
         await self.send_json({"type": "pong", "version": self.version, **self.shown.fields()})
 
@@ -244,6 +257,7 @@ class RoomConsumer(Consumer):
         protocol.Sync: on_sync,
         protocol.Ping: on_ping,
     }
+    CHANGES: frozenset[type] = frozenset(HANDLERS) - {protocol.Sync, protocol.Ping}
 
     # --- from the group -----------------------------------------------------------------
 
@@ -280,9 +294,26 @@ class RoomConsumer(Consumer):
         await self.send_json({"type": "presence", **self.shown.fields()})
 
     async def room_resync(self, event: dict) -> None:
-        """This process's Redis connection came back (site_config/channel_layer.py): events
-        may have been lost meanwhile, so the client gets the full state now."""
-        await self.send_full_state("state")
+        """What was meant for this socket may be lost: its queue overflowed (a resync took the
+        last place, site_config/channel_layer.py) or this process's Redis connection came
+        back. Whatever it was (an event, presence, a seat moved), the room read now covers it:
+        the full state, the seat and the presence, at once."""
+        try:
+            seat, presence = await database_sync_to_async(_seat_and_presence)(
+                self.room_id, self.secret
+            )
+        except RoomError as error:
+            await self.gone(error)
+            return
+        if seat != self.seat:
+            self.seat = seat
+            await self.send_json({"type": "seat", "you": self.you()})
+        header = await self.send_full_state("state")
+        if header is not None and header["status"] == "cancelled":  # as its event would
+            await self.close(code=CLOSE_GONE)
+            return
+        self.learn_presence(presence)
+        await self.send_presence()
 
     async def seat_moved(self, event: dict) -> None:
         """A seat went to another device (rooms/transfers.py): the old device watches now."""
@@ -299,13 +330,14 @@ class RoomConsumer(Consumer):
 
     # --- helpers ------------------------------------------------------------------------
 
-    async def send_full_state(self, kind: str) -> None:
-        """`welcome` or `state` (the room's header), then its moves in `moves` slices."""
+    async def send_full_state(self, kind: str) -> dict | None:
+        """`welcome` or `state` (the room's header), then its moves in `moves` slices. Returns
+        the header (None: the room is gone, and the socket told so)."""
         try:
             header, moves = await database_sync_to_async(_full_state)(self.room_id)
         except RoomError as error:
             await self.gone(error)
-            return
+            return None
         self.host_side = header["host_side"]
         self.version = max(self.version, header["version"])
         await self.send_json({"type": kind, "you": self.you(), "room": header})
@@ -314,6 +346,7 @@ class RoomConsumer(Consumer):
             await self.send_json(
                 {"type": "moves", "round": header["round"], "from": start, "moves": chunk}
             )
+        return header
 
     def learn_presence(self, presence: dict) -> None:
         self.presence = protocol.Presence.of(presence)
@@ -359,9 +392,9 @@ class NoRoomConsumer(Consumer):
 # Each runs in one worker thread: one database round trip per client request.
 
 
-def _connect(room_id, channel_name, secret, client):
+def _connect(room_id, channel_name, secret, client, busy):
     services.allow_connect(client)
-    return services.connect(room_id, channel_name, secret, client)
+    return services.connect(room_id, channel_name, secret, client, spectators_welcome=not busy)
 
 
 def _full_state(room_id):
@@ -387,6 +420,11 @@ def _ending(request, room_id, secret):
 def _heartbeat(room_id, channel_name, secret, client):
     room, seat = services.heartbeat(room_id, channel_name, secret, client)
     return room.version, seat, services.presence(room)
+
+
+def _seat_and_presence(room_id, secret):
+    room = services.live_room(room_id)
+    return services.seat_of(room, secret), services.presence(room)
 
 
 def _presence(room_id):

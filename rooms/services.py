@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from games.engine import registry
 from games.engine.base import EngineError
-from rooms import protocol, recent, seats
+from rooms import move_sql, protocol, recent, seats
 from rooms.models import Connection, Move, Room, SeatTransfer
 from rooms.seats import Seat
 from throttle import limiter, limits
@@ -234,18 +234,9 @@ def apply_move(room_id: str, secret: str | None, request: protocol.Move) -> tupl
         seat = Seat.playing(side, room.host_side)
         try:
             with transaction.atomic():
-                applied = Room.objects.filter(
-                    id=room.id,
-                    round=room.round,
-                    ply=ply,
-                    version=room.version,
-                    status=Room.PLAYING,
-                    **{seat.secret_field: getattr(room, seat.secret_field)},
-                ).update(**changes)
-                if applied:
-                    Move.objects.create(
-                        room=room, round=room.round, ply=ply, side=side, text=canonical
-                    )
+                row = {"room": room.id, "round": room.round, "ply": ply, "side": side}
+                row["text"] = canonical
+                applied = move_sql.apply(room, seat.secret_field, changes, row)
         except IntegrityError:  # a move row for this ply exists: another move won the ply
             recent.forget(room_id)
             raise RoomError("stale-ply", "another move was played first; resync") from None
@@ -375,12 +366,17 @@ def allow_connect(client: str) -> None:
         raise RoomError("too-many-connects", "too many connections from here; try again later")
 
 
-def connect(room_id: str, channel_name: str, secret: str | None, client: str) -> tuple[Room, str]:
+def connect(
+    room_id: str, channel_name: str, secret: str | None, client: str, spectators_welcome=True
+) -> tuple[Room, str]:
     """Record an open socket; returns the room and the socket's seat ("" for a spectator).
     `client` is throttle.limiter.client_key of the address: at most SOCKETS_PER_CLIENT live
-    sockets per client (`too-many-sockets`) and SPECTATORS_PER_ROOM watchers (`room-full`)."""
+    sockets per client (`too-many-sockets`) and SPECTATORS_PER_ROOM watchers (`room-full`).
+    A saturated process (rooms/load.py) takes no spectator (`server-busy`); players always."""
     room = live_room(room_id)
     seat = seat_of(room, secret)
+    if not seat and not spectators_welcome:
+        raise RoomError("server-busy", "the server is busy; try again shortly")
     now = timezone.now()
     client_hash = _client_hash(client, now)
     Connection.objects.update_or_create(

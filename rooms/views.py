@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from games import content
 from games.catalog import BY_SLUG
-from rooms import services, transfers
+from rooms import load, services, transfers
 from rooms.consumers import group_name, seat_cookie_name
 from rooms.invitation import invitation
 from rooms.models import Room
@@ -80,6 +80,10 @@ def _problem(request: HttpRequest, error: RoomError, status: int, language: str)
         return render(request, "rooms/problem.html", {"code": error.code}, status=status)
 
 
+CREATE_STATUS = {"rate-limited": 429, "server-busy": 503}
+BUSY_RETRY_SECONDS = 30
+
+
 @require_POST
 def create(request: HttpRequest) -> HttpResponse:
     language = _language(request)
@@ -87,10 +91,15 @@ def create(request: HttpRequest) -> HttpResponse:
     try:
         if game not in BY_SLUG:
             raise RoomError("unknown-game", f"no game {game!r}")
+        if load.busy():  # saturated: the games already played come first
+            raise RoomError("server-busy", "the server is busy; try again shortly")
         services.allow_creation(_client_address(request))
         room, secret = services.create_room(game)
     except RoomError as error:
-        return _problem(request, error, 429 if error.code == "rate-limited" else 400, language)
+        refusal = _problem(request, error, CREATE_STATUS.get(error.code, 400), language)
+        if error.code == "server-busy":
+            refusal["Retry-After"] = str(BUSY_RETRY_SECONDS)
+        return refusal
     url = _room_url(room.id, language)
     if _wants_json(request):
         response: HttpResponse = JsonResponse({"id": room.id, "url": url}, status=201)

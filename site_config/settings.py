@@ -178,24 +178,42 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Channels -------------------------------------------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")  # also the rate limiter's store (throttle/)
+# Messages one socket's queue holds before the socket is told to resync instead (both layers,
+# site_config/channel_layer.py): nothing is dropped silently, whatever the load.
+ROOMS_CHANNEL_CAPACITY = int(os.environ.get("ROOMS_CHANNEL_CAPACITY", "100"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             # Pub/sub: one PUBLISH per room event, delivered once to each process and queued
             # there for its sockets. The list layer (channels_redis.core) cost four round trips
             # per event and capped each process's queue at 100 messages, dropping the rest
-            # silently under load (tests/site_config/test_redis_channel_layer.py). Either way an
-            # event lost with a Redis connection is repaired by the client's resync on the
-            # heartbeat's version.
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # silently under load (tests/site_config/test_redis_channel_layer.py). Events lost
+            # with a Redis connection are repaired by a resync of every socket on reconnect.
+            "BACKEND": "site_config.channel_layer.PubSubChannelLayer",
             # redis-py 8 defaults socket_timeout to 5 s, which breaks channels-redis's
             # long-lived connections (channels_redis issue 422): no client timeout.
-            "CONFIG": {"hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": None}]},
+            "CONFIG": {
+                "hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": None}],
+                "capacity": ROOMS_CHANNEL_CAPACITY,
+            },
         }
     }
 else:
     # One process: Channels' in-memory layer, minus its per-message scans (channel_layer.py).
-    CHANNEL_LAYERS = {"default": {"BACKEND": "site_config.channel_layer.EmbeddedChannelLayer"}}
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "site_config.channel_layer.EmbeddedChannelLayer",
+            "CONFIG": {"capacity": ROOMS_CHANNEL_CAPACITY},
+        }
+    }
+# A process whose event loop runs this late (the worst of the last second, in milliseconds) or
+# whose database thread takes this long to answer, or whose sockets have this many messages
+# waiting in all, is saturated: it refuses new rooms
+# and new spectators ("server-busy") until it has been below both for ROOMS_BUSY_HOLD_SECONDS
+# (rooms/load.py). Games already played go on.
+ROOMS_BUSY_LAG_MS = float(os.environ.get("ROOMS_BUSY_LAG_MS", "250"))
+ROOMS_BUSY_QUEUED = int(os.environ.get("ROOMS_BUSY_QUEUED", "2000"))
+ROOMS_BUSY_HOLD_SECONDS = float(os.environ.get("ROOMS_BUSY_HOLD_SECONDS", "10"))
 
 # --- Languages ------------------------------------------------------------------------------
 LANGUAGE_CODE = "ko"

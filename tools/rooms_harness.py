@@ -140,9 +140,11 @@ class Daphne:
 CSRF = secrets.token_hex(16)  # Django accepts a client-chosen 32-character token
 
 
-def request(port, method, path, fields=None, cookies=None):
-    """(status, JSON or None, Set-Cookie values) for one HTTP call to the room API."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+def request(port, method, path, fields=None, cookies=None, source=None):
+    """(status, JSON or None, Set-Cookie values) for one HTTP call to the room API; `source`:
+    the loopback address to call from (the load benchmark gives each seat its own)."""
+    bind = (source, 0) if source else None
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20, source_address=bind)
     headers = {"Accept": "application/json", "Cookie": f"csrftoken={CSRF}"}
     if cookies:
         headers["Cookie"] += "; " + "; ".join(f"{k}={v}" for k, v in cookies.items())

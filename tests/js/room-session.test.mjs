@@ -55,7 +55,13 @@ function session(WebSocketImpl) {
   return { room, connections };
 }
 
-for (const [code, shown] of [["room-full", "full"], ["too-many-sockets", "busy"], ["too-many-connects", "busy"]]) {
+const REFUSALS = [
+  ["room-full", "full"],
+  ["too-many-sockets", "busy"],
+  ["too-many-connects", "busy"],
+  ["server-busy", "overloaded"],
+];
+for (const [code, shown] of REFUSALS) {
   test(`refused with ${code}: the session says "${shown}" and retries until it gets in`, () => {
     withFakeTimers(() => {
       const { opened, ScriptedSocket } = scriptedSockets();

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 from games.engine import registry
 from rooms import consumers, protocol, services
@@ -62,13 +63,19 @@ def test_the_numbers_are_the_codes():
     assert f"| {limits.SOCKETS_PER_CLIENT} at once |" in limits_table
     assert f"**{limits.SOCKET_IDLE_SECONDS:g} s**" in PROTOCOL
     assert limits.SOCKET_IDLE_SECONDS < services.PRESENCE_STALE.total_seconds()
-    # A lost event shows in a pong "within about a minute": the first ping (every 10 s)
-    # HEARTBEAT_WRITE_SECONDS or more after the last read.
-    assert "within about a minute" in PROTOCOL
+    # The backstop against a lost event runs on the heartbeat's read, "about once a minute":
+    # the first ping (every 10 s) HEARTBEAT_WRITE_SECONDS or more after the last read.
+    assert "heartbeat that reads the database (about once a minute)" in PROTOCOL
     assert services.HEARTBEAT_WRITE_SECONDS + 10 <= 60
-    assert f"ping\n{services.HEARTBEAT_WRITE_SECONDS} s or more" in PROTOCOL.replace(
-        "ping 50", "ping\n50"
-    )
+    assert f"first ping {services.HEARTBEAT_WRITE_SECONDS} s or more" in PROTOCOL
+
+
+def test_the_busy_thresholds_and_the_queue_capacity_are_the_settings():
+    busy = " ".join(section("### Busy").split())
+    assert f"`ROOMS_BUSY_LAG_MS` ({settings.ROOMS_BUSY_LAG_MS:g} ms)" in busy
+    assert f"`ROOMS_BUSY_QUEUED` ({settings.ROOMS_BUSY_QUEUED:,})" in busy
+    assert f"`ROOMS_BUSY_HOLD_SECONDS` ({settings.ROOMS_BUSY_HOLD_SECONDS:g} s)" in busy
+    assert f"`ROOMS_CHANNEL_CAPACITY` ({settings.ROOMS_CHANNEL_CAPACITY})" in PROTOCOL
 
 
 HOSTILE = ["<b>Q9</b>", "zz-top", "A1; DROP TABLE", "y" * 32]

@@ -1,13 +1,15 @@
-"""The embedded channel layer keeps the in-memory layer's behaviour: groups, capacity and
-expiry (bench/channel_layer.py measures what it saves)."""
+"""The site's channel layers never drop a message silently: the embedded one keeps the
+in-memory layer's groups (bench/channel_layer.py measures what it saves) but nothing in it
+expires, and a socket's full queue, in either layer, takes a resync and then nothing until the
+resync is read (the room socket then sends the full state: tests/rooms/test_lossless.py)."""
 
 import asyncio
+import time
 
 import pytest
-from channels.exceptions import ChannelFull
 
 from site_config import channel_layer
-from site_config.channel_layer import EmbeddedChannelLayer
+from site_config.channel_layer import EmbeddedChannelLayer, PubSubChannelLayer
 
 pytestmark = pytest.mark.asyncio
 
@@ -30,24 +32,49 @@ async def test_group_sends_reach_every_member_once_as_separate_dicts():
     assert (await asyncio.wait_for(layer.receive(b), 1))["type"] == "x"
 
 
-async def test_a_full_channel_refuses_and_a_group_send_skips_it():
-    layer = EmbeddedChannelLayer(capacity=2)
-    name = await layer.new_channel()
-    await layer.group_add("g", name)
-    await layer.send(name, {"type": "1"})
-    await layer.send(name, {"type": "2"})
-    with pytest.raises(ChannelFull):
-        await layer.send(name, {"type": "3"})
-    await layer.group_send("g", {"type": "4"})  # dropped, as Channels' layer does
-    assert [(await layer.receive(name))["type"] for _ in range(2)] == ["1", "2"]
+async def test_a_full_queue_takes_a_resync_and_then_nothing_until_it_is_read():
+    layer = EmbeddedChannelLayer(capacity=3)
+    await layer.group_add("room.x", "socket.a")
+    for n in range(10):
+        await layer.group_send("room.x", {"type": "room.event", "n": n})
+    received = [await layer.receive("socket.a") for _ in range(3)]
+    assert received == [
+        {"type": "room.event", "n": 0},
+        {"type": "room.event", "n": 1},
+        {"type": "room.resync"},
+    ]
+    await layer.group_send("room.x", {"type": "room.event", "n": 10})  # read: room again
+    assert await layer.receive("socket.a") == {"type": "room.event", "n": 10}
 
 
-async def test_expired_messages_are_still_cleaned(monkeypatch):
+@pytest.mark.services
+async def test_the_redis_layer_bounds_a_socket_queue_the_same_way(redis_url):
+    layer = PubSubChannelLayer(hosts=[{"address": redis_url, "socket_timeout": None}], capacity=3)
+    channel = await layer.new_channel()
+    await layer.group_add("room.y", channel)
+    try:
+        for n in range(10):
+            await layer.group_send("room.y", {"type": "room.event", "n": n})
+        received = [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(3)]
+        assert received == [
+            {"type": "room.event", "n": 0},
+            {"type": "room.event", "n": 1},
+            {"type": "room.resync"},
+        ]
+        await layer.group_send("room.y", {"type": "room.event", "n": 10})
+        assert await asyncio.wait_for(layer.receive(channel), 5) == {"type": "room.event", "n": 10}
+    finally:
+        await layer.flush()
+
+
+async def test_nothing_expires_and_a_late_reader_stays_in_its_groups(monkeypatch):
+    # Channels' layer drops a message 60 s old and takes its channel out of every group.
     layer = EmbeddedChannelLayer(expiry=0)
     monkeypatch.setattr(channel_layer, "CLEAN_EVERY_SECONDS", 0)
-    name = await layer.new_channel()
-    await layer.group_add("g", name)
-    await layer.send(name, {"type": "old"})
-    await asyncio.sleep(0.01)
-    await layer.group_send("g", {"type": "new"})  # the clean drops the expired one first
-    assert name not in layer.groups.get("g", {})  # and, as Channels does, the channel's groups
+    clock = iter(range(4_000_000_000, 5_000_000_000, 100))  # 100 s pass at each look
+    monkeypatch.setattr(time, "time", lambda: next(clock))
+    await layer.group_add("g", "socket.b")
+    await layer.group_send("g", {"type": "old"})
+    await layer.group_send("g", {"type": "new"})
+    assert "socket.b" in layer.groups["g"]
+    assert [(await layer.receive("socket.b"))["type"] for _ in range(2)] == ["old", "new"]

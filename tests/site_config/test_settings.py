@@ -56,7 +56,7 @@ def test_production_variables_switch_to_postgres_and_redis(tmp_path):
     assert result.returncode == 0, result.stderr
     engine, layer, rest = result.stdout.splitlines()
     assert engine == "django.db.backends.postgresql"
-    assert layer == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert layer == "site_config.channel_layer.PubSubChannelLayer"
     assert rest == "False True ['littletable.example']"
     assert not (tmp_path / "local" / "secret_key").exists()
 

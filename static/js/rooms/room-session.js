@@ -20,9 +20,10 @@
 // "draw" {offer: side whose offer stands or null, fromFriend};
 // "error" {error: {code, message, for}}; "presence" {players, spectators, friendConnected};
 // "seat" {seat, side}; "rematch" {requested, round, started};
-// "connection" {connection: connecting | open | reconnecting | full | busy | gone, code}
-// (full: the room has all the watchers it takes; busy: too many sockets or connects from this
-// network; both retried with backoff, as close code 4429 asks).
+// "connection" {connection: connecting | open | reconnecting | full | busy | overloaded | gone,
+// code} (full: the room has all the watchers it takes; busy: too many sockets or connects from
+// this network; overloaded: the server is saturated and takes no new watcher for now; all
+// retried with backoff, as close code 4429 asks).
 
 import { EngineError } from "../engines/errors.js";
 
@@ -31,7 +32,12 @@ const SILENCE_MS = 25_000; // no message for this long: the socket is dead (phon
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const CLOSE_GONE = 4404;
 // Refusals of a socket as it opens that pass with time: the page says which, and retries.
-const LIMITED = { "room-full": "full", "too-many-sockets": "busy", "too-many-connects": "busy" };
+const LIMITED = {
+  "room-full": "full",
+  "too-many-sockets": "busy",
+  "too-many-connects": "busy",
+  "server-busy": "overloaded",
+};
 // The "change" cause of a room event other than a move (rematches are the default).
 const EVENT_CAUSES = {
   resigned: "ending", "draw-agreed": "ending", abandoned: "ending",
