@@ -83,8 +83,8 @@ def test_nine_mens_morris_on_one_device_with_undo_and_reload(open_tab, live_serv
 
     tab.reload()
     wait_attr(tab, BOARD2D, "data-ready", "true")
-    wait(tab, "document.querySelector('[data-mode-resume]').checkVisibility()", what="offer")
-    tab.click("[data-resume-game]")
+    # The saved game comes back at once, with "Start a new game instead" beside it.
+    wait(tab, "document.querySelector('[data-resume-note]').checkVisibility()", what="note")
     wait_attr(tab, BOARD2D, "data-mode", "local")
     wait_attr(tab, BOARD2D, "data-moves", "7")
     owners = {name: attr(tab, point(name), "data-owner") for name in ("a1", "c5", "e5", "g7")}
