@@ -63,6 +63,24 @@ class ScoreFourView {
     return this.t(`resultLine-${line.kind}`, { side: this.sideName(outcome.winner), ...line });
   }
 
+  // Under the turn line until the next move: the move, and the threat it leaves (a line of
+  // four one ball short whose cell is open now, which the other side must block).
+  lastNote(entries) {
+    const last = entries.at(-1);
+    if (!last) return "";
+    const open = findThreats(pegContents(engine, this.session.state)).threats
+      .filter(({ player, playable }) => player === last.player && playable);
+    if (!open.length) return "";
+    const side = this.sideName(last.player);
+    const place = ({ cell }) => ({ peg: PEG_NAMES[cell % 16], level: Math.floor(cell / 16) + 1 });
+    const threat = open.length === 1 ? this.t("threat-one", { side, ...place(open[0]) })
+      : this.t("threat-many", {
+        side, count: open.length,
+        cells: open.map((found) => this.t("threat-cell", place(found))).join(this.t("listSeparator")),
+      });
+    return this.t("twoSentences", { first: last.label, second: threat });
+  }
+
   changed(detail, { newMove }) {
     this.dropCells = newMove ? new Set([lastCell(engine, detail.state, detail.moves)]) : new Set();
   }
