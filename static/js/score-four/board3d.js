@@ -76,6 +76,7 @@ const LABEL_EDGE = SPACING * 2 + 0.02;
 export const LAYOUT = Object.freeze({
   pegs: Array.from({ length: 16 }, (_, peg) => ({ x: pegX(peg), z: pegZ(peg) })),
   base: BASE_TOP, top: BASE_TOP + PEG_HEIGHT, pegRadius: 0.07, spacing: SPACING,
+  ballRadius: RADIUS, levels: [0, 1, 2, 3].map(levelY),
   columnLabels: [0, 1, 2, 3].map((i) => ({ x: (i - 1.5) * SPACING, z: LABEL_EDGE, half: 0.21 })),
 });
 
