@@ -54,7 +54,9 @@ SCORE_FOUR = """async (minHeight) => {
       ys.push(canvas.top + (1 - p.y) / 2 * canvas.height);
     }
   }
-  const pegs = { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+  const pegs = {
+    left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys),
+  };
   const out = [];
   if (canvas.height < minHeight) out.push(`3D board ${Math.round(canvas.height)} px high`);
   for (const button of document.querySelectorAll(".view-buttons [data-view]")) {
