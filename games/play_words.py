@@ -279,6 +279,9 @@ def _nine_mens_morris() -> dict[str, str]:
             "Flying: choose any empty point, or the piece again to cancel."
         ),
         "announce-place-capture": _("{side}: {to}, removes {capture}."),
+        # The last-move line: a mill the side that just moved can close next (board2d/threats.js).
+        "threat-one": _("{side} can close a mill on {point} with the next move."),
+        "threat-many": _("{side} can close a mill on one of {points} with the next move."),
         "error-capture-protected": _(
             "That piece stands in a mill: remove one outside a mill while there is one."
         ),
@@ -294,6 +297,11 @@ def _dara() -> dict[str, str]:
             "Placing there would make three in a row, which is not allowed while placing."
         ),
         "error-dara-four-line": _("That would make four or more in a row, which is never allowed."),
+        # The last-move line: a line of three the side that just moved can make next.
+        "threat-one": _("{side} can make a line of three on {point} with the next move."),
+        "threat-many": _(
+            "{side} can make a line of three on one of {points} with the next move."
+        ),
     }
 
 

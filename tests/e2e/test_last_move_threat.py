@@ -1,6 +1,7 @@
 """What the last move did, said under the turn line (issue 29): a move that leaves a line one
 move from complete, which the other side must block, on a phone in Korean, Japanese and
-Chinese; Tic-tac-toe (one threat, then a fork) and Score Four (a level row one ball short).
+Chinese; Tic-tac-toe (one threat, then a fork), Nine Men's Morris (a mill one placement from
+closed) and Score Four (a level row one ball short).
 The line goes once the threat is blocked. The words come from the page's own strings."""
 
 import json
@@ -33,7 +34,9 @@ def fill(template, **values):
 
 @pytest.mark.parametrize("language", ["ko", "ja", "zh-hans"])
 def test_a_threat_is_said_under_the_turn_line(browser, live_server_url, language):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, reduced_motion="reduce"
+    )
     page = context.new_page()
     problems = watch(page)
     try:
@@ -46,7 +49,7 @@ def test_a_threat_is_said_under_the_turn_line(browser, live_server_url, language
         play_moves(page, root, ["a2"])
         expect(last).to_contain_text(fill(words["threat-one"], side=words["side-0"], point="a3"))
         expect(last).to_contain_text(fill(words["announce-place"], side=words["side-0"], to="a2"))
-        assert page.evaluate(ABOVE_BOARD, [LAST, "[data-board2d] svg"])
+        page.wait_for_function(ABOVE_BOARD, arg=[LAST, "[data-board2d] svg"])
         play_moves(page, root, ["a3"])  # blocked: O's a3 and b1 make no threat
         expect(last).to_be_hidden()
         # A fork: two threats, only one can be blocked.
@@ -56,6 +59,15 @@ def test_a_threat_is_said_under_the_turn_line(browser, live_server_url, language
         both = words["listSeparator"].join(["a2", "b3"])
         expect(last).to_contain_text(fill(words["threat-many"], side=words["side-0"], points=both))
 
+        # Nine Men's Morris: a mill one placement from closed.
+        root = open_game(page, live_server_url, "nine-mens-morris", language)
+        start_local(page, root)
+        words = ui(page)
+        play_moves(page, root, ["a1", "a7", "d1"])
+        expect(last).to_contain_text(fill(words["threat-one"], side=words["side-0"], point="g1"))
+        play_moves(page, root, ["g1"])  # blocked
+        expect(last).to_be_hidden()
+
         problems += open_page(page, live_server_url, language)
         start(page, "local")
         words = ui(page)
@@ -64,7 +76,7 @@ def test_a_threat_is_said_under_the_turn_line(browser, live_server_url, language
         play_local(page, ["C1"])  # white A1 B1 C1 on level 1: D1 level 1 is open
         threat = fill(words["threat-one"], side=words["white"], peg="D1", level=1)
         expect(last).to_contain_text(threat)
-        assert page.evaluate(ABOVE_BOARD, [LAST, "[data-board3d]"])
+        page.wait_for_function(ABOVE_BOARD, arg=[LAST, "[data-board3d]"])
         play_local(page, ["D1"])
         expect(last).to_be_hidden()
         assert problems == []

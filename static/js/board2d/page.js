@@ -65,7 +65,7 @@ class Board2DView {
     const last = entries.at(-1);
     if (!last) return "";
     if (splitMove(last.text).capture) return last.label;
-    const points = threatPoints(this.slug, this.engine.dump(this.session.state), last.player);
+    const points = threatPoints(this.engine, this.engine.dump(this.session.state), last.player);
     if (!points.length) return "";
     const side = this.sideName(last.player);
     const threat = points.length === 1 ? this.t("threat-one", { side, point: points[0] })

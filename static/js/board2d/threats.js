@@ -1,16 +1,25 @@
-// A threat left by the last move on the 3x3 board (Tic-tac-toe, Three Men's Morris): the
-// empty points where its side would complete a line on its next move, so the other side must
-// block there now. Read from the engine's dump; the lines and steps are the engine twins'.
+// A threat left by the last move: the empty points where its side would complete a line on its
+// next move. On the 3x3 board (Tic-tac-toe, Three Men's Morris) that line wins, so the other
+// side must block it now; in Nine Men's Morris a mill and in Dara a line of three capture.
+// Read from the engine's dump; the lines, steps and legal moves are the engine twins'.
 import { LINES, POINTS } from "../engines/grid3.js";
 import { NEIGHBOURS, PIECES } from "../engines/three-mens-morris.js";
-import { occupancy } from "./status.js";
+import { MILLS_AT, POINTS as NMM_POINTS } from "../engines/nine-mens-morris.js";
+import { splitMove } from "./intents.js";
+import { gameInfo, occupancy } from "./status.js";
 
-const GRID_GAMES = new Set(["tic-tac-toe", "three-mens-morris"]);
+// The point names (in board order) where `player` completes a line at their next move.
+export function threatPoints(engine, dump, player) {
+  const slug = engine.slug;
+  if (slug === "tic-tac-toe" || slug === "three-mens-morris") return gridThreats(slug, dump, player);
+  if (dump.reserve[player] > 0) {
+    // Placing: any empty point is in reach. A Dara line made by a placement is refused.
+    return slug === "nine-mens-morris" ? openMills(dump, player) : [];
+  }
+  return capturingSteps(engine, dump, player);
+}
 
-// The point names (in board order) where `player` completes a line at their next move; []
-// for the games a line of three does not win (their mills and Dara lines capture instead).
-export function threatPoints(slug, dump, player) {
-  if (!GRID_GAMES.has(slug)) return [];
+function gridThreats(slug, dump, player) {
   const owners = occupancy(slug, dump);
   const own = POINTS.filter((p) => owners.get(p) === player);
   // Tic-tac-toe always places; Three Men's Morris places while a piece is left in hand, then
@@ -27,4 +36,29 @@ export function threatPoints(slug, dump, player) {
     if (steps) found.add(empty[0]);
   }
   return POINTS.filter((p) => found.has(p));
+}
+
+// Nine Men's Morris while placing: the empty points that close a mill of two own pieces.
+function openMills(dump, player) {
+  const owners = occupancy("nine-mens-morris", dump);
+  return NMM_POINTS.filter((point, i) => !owners.has(point) && MILLS_AT[i].some(
+    (mill) => mill.every((q) => q === i || owners.get(NMM_POINTS[q]) === player)));
+}
+
+// Once placed: the destinations of the moves that would capture were it `player`'s turn again
+// (the engine's own legal moves, in the position with that side to move).
+function capturingSteps(engine, dump, player) {
+  let state;
+  try {
+    state = engine.load({ ...dump, reserve: [0, 0], to_move: player, quiet: 0, history: [] });
+  } catch {
+    return []; // not a position this side could move in
+  }
+  if (engine.outcome(state)) return [];
+  const found = new Set();
+  for (const move of engine.legalMoves(state)) {
+    const { to, capture } = splitMove(engine.formatMove(state, move));
+    if (capture) found.add(to);
+  }
+  return gameInfo(engine.slug).points.filter((p) => found.has(p));
 }
