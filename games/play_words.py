@@ -112,6 +112,8 @@ def _controller() -> dict[str, str]:
         "reviewStart": _("Start position."),
         "resumeOffer": _("You have an unfinished game: {mode}, {count} moves played."),
         "announceResumed": _("Game resumed."),
+        # The last-move line: the move, then what it did (a threat).
+        "twoSentences": pgettext("two sentences", "{first} {second}"),
         "status-choose-mode": _("Choose how to play to start."),
         "error-no-game": _("Choose how to play first."),
         "error-game-over": _("The game is over: start again or choose another mode."),
@@ -178,6 +180,12 @@ def _score_four() -> dict[str, str]:
         "pegThreat": _("{side} threatens level {level}"),
         "pegBeneath": _("level {level} is under a threat"),
         "pegHint": _("level {level}: the better move"),
+        # The last-move line: a move that leaves a line of four one ball short, open now.
+        "threat-one": _("{side} threatens {peg}, level {level}: it must be blocked."),
+        "threat-many": _(
+            "{side} threatens {count} places at once ({cells}): only one can be blocked."
+        ),
+        "threat-cell": _("{peg} level {level}"),
         "resultDrawDetail": _("All 64 balls are in and nobody made a line of four."),
         "resultLine-level-row": _(
             "{side} made four in a row on level {level}, from {from} to {to}."
@@ -216,6 +224,7 @@ def _board2d(slug: str) -> dict[str, str]:
 
 def _marks() -> dict[str, str]:
     return {
+        **_grid_threats(),
         "side-0": _("X"),
         "side-1": _("O"),
         "piece-0": _("X"),
@@ -236,8 +245,19 @@ def _pieces() -> dict[str, str]:
     }
 
 
+def _grid_threats() -> dict[str, str]:
+    """The last-move line on the 3x3 board: a line one move from complete (board2d/threats.js)."""
+    return {
+        "threat-one": pgettext("3x3 board", "{side} threatens {point}: it must be blocked."),
+        "threat-many": pgettext(
+            "3x3 board", "{side} threatens {points} at once: only one can be blocked."
+        ),
+    }
+
+
 def _three_mens_morris() -> dict[str, str]:
     return {
+        **_grid_threats(),
         "error-not-adjacent": _(
             "A piece moves one step along a line; a diagonal step must start or end at the centre."
         ),
@@ -259,6 +279,9 @@ def _nine_mens_morris() -> dict[str, str]:
             "Flying: choose any empty point, or the piece again to cancel."
         ),
         "announce-place-capture": _("{side}: {to}, removes {capture}."),
+        # The last-move line: a mill the side that just moved can close next (board2d/threats.js).
+        "threat-one": _("{side} can close a mill on {point} with the next move."),
+        "threat-many": _("{side} can close a mill on one of {points} with the next move."),
         "error-capture-protected": _(
             "That piece stands in a mill: remove one outside a mill while there is one."
         ),
@@ -274,6 +297,11 @@ def _dara() -> dict[str, str]:
             "Placing there would make three in a row, which is not allowed while placing."
         ),
         "error-dara-four-line": _("That would make four or more in a row, which is never allowed."),
+        # The last-move line: a line of three the side that just moved can make next.
+        "threat-one": _("{side} can make a line of three on {point} with the next move."),
+        "threat-many": _(
+            "{side} can make a line of three on one of {points} with the next move."
+        ),
     }
 
 

@@ -37,6 +37,45 @@ OUTSIDE = """(selectors) => {
 }"""
 
 
+MIN_BOARD = 240  # px: the 3D board's canvas was about 200 high under the tallest status area
+
+# Score Four: the canvas too small, or a view button over the pegs' region (the box around
+# every peg, base to top, and a ball on its top level, in the starting view's projection).
+SCORE_FOUR = """async (minHeight) => {
+  const THREE = await import("three");
+  const { LAYOUT, viewCamera } = await import("/static/js/score-four/board3d.js");
+  const canvas = document.querySelector("[data-board3d] canvas").getBoundingClientRect();
+  const camera = viewCamera("oblique", canvas.width, canvas.height);
+  const xs = [], ys = [];
+  for (const { x, z } of LAYOUT.pegs) {
+    for (const y of [LAYOUT.base, LAYOUT.top + LAYOUT.ballRadius]) {
+      const p = new THREE.Vector3(x, y, z).project(camera);
+      xs.push(canvas.left + (p.x + 1) / 2 * canvas.width);
+      ys.push(canvas.top + (1 - p.y) / 2 * canvas.height);
+    }
+  }
+  const pegs = {
+    left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys),
+  };
+  const out = [];
+  if (canvas.height < minHeight) out.push(`3D board ${Math.round(canvas.height)} px high`);
+  for (const button of document.querySelectorAll(".view-buttons [data-view]")) {
+    const b = button.getBoundingClientRect();
+    if (b.left < pegs.right && b.right > pegs.left && b.top < pegs.bottom && b.bottom > pegs.top) {
+      out.push(`view button ${button.dataset.view} over the pegs`);
+    }
+  }
+  return out;
+}"""
+
+
+def board_problems(page, slug, extra=()):
+    problems = page.evaluate(OUTSIDE, needed(slug, extra))
+    if slug == "score-four":
+        problems += page.evaluate(SCORE_FOUR, MIN_BOARD)
+    return problems
+
+
 def needed(slug, extra=()):
     board = "[data-board3d]" if slug == "score-four" else "[data-board2d] svg"
     parts = [".turn-bar", board, *extra]
@@ -72,7 +111,7 @@ def local_cases(page, base, slug, language, failures):
         page.locator(button).click()
         expect(page.locator("[data-turn-line]")).to_have_attribute("data-turn", "yours")
         settled(page)
-        for problem in page.evaluate(OUTSIDE, needed(slug)):
+        for problem in board_problems(page, slug):
             failures.append(f"{slug} {mode}: {problem}")
 
 
@@ -95,7 +134,7 @@ def room_cases(context, base, slug, language, failures):
             extra = ["[data-room-draw-accept]", "[data-room-draw-decline]"]
         expect(page.locator("[data-room-news]")).to_be_visible()  # the friend is not there
         settled(page)
-        for problem in page.evaluate(OUTSIDE, needed(slug, extra)):
+        for problem in board_problems(page, slug, extra):
             failures.append(f"{slug} {viewer}: {problem}")
         page.close()
 

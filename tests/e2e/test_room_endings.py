@@ -3,6 +3,7 @@ confirmation, a draw offered and accepted, a friend who leaves (the page's clock
 server's both moved by the test), the seat moved to another device, and the tab title that
 tells a hidden tab it is its move."""
 
+import json
 import re
 from datetime import timedelta
 
@@ -112,6 +113,17 @@ def test_a_friend_who_left_can_be_claimed_as_a_win(browser, live_server_url):
         expect(page_of(host)).to_have_attribute("data-outcome", "0")
         expect(page_of(host)).to_have_attribute("data-reason", "abandoned")
         expect(page_of(visitor)).to_have_attribute("data-reason", "abandoned")
+        # The host's result reads as their own win over the friend who left (issue 29, item
+        # 9): the friend is named as the one who left, never as "the other side" who won,
+        # and no rematch is offered to someone who has gone.
+        words = json.loads(host.locator("#ui-strings").text_content())
+        dialog = host.locator("dialog[data-result-dialog]")
+        expect(dialog).to_have_attribute("open", "")
+        expect(dialog.locator("[data-result-title]")).to_have_text(words["resultYouWin"])
+        detail = words["reason-abandoned"].replace("{loser}", words["side-1"])
+        expect(dialog.locator("[data-result-detail]")).to_have_text(detail)
+        expect(dialog.locator("[data-result-detail]")).not_to_contain_text("对方")
+        expect(dialog.locator("[data-action=rematch]")).to_be_hidden()
         assert problems == []
     finally:
         for context in contexts:

@@ -5,7 +5,8 @@ shows in the status area right above the board, with its answer buttons in the v
 new request plays the turn sound's cue and vibrates (navigator.vibrate, recorded by the page);
 the spectator is told the same events by side.
 
-Set SCREENSHOTS to a folder to keep a picture of both phones at each step."""
+Set SCREENSHOTS to a folder to keep a picture of both phones at each step, in Korean, Japanese
+and Chinese, light and dark (without it the journey runs once, in Korean, light)."""
 
 import os
 
@@ -27,8 +28,16 @@ IN_VIEW = """(selector) => { const r = document.querySelector(selector).getBound
 NEWS = "[data-room-news]"
 
 
-def phone(browser, base, room_id, secret=None):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+SHOTS = os.environ.get("SCREENSHOTS")
+CASES = [("ko", "light")]
+if SHOTS:
+    CASES = [(lang, scheme) for lang in ("ko", "ja", "zh-hans") for scheme in ("light", "dark")]
+
+
+def phone(browser, base, room_id, secret=None, scheme="light"):
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, color_scheme=scheme
+    )
     context.add_init_script(RECORD_VIBRATIONS)
     if secret:
         context.add_cookies([{"name": f"seat_{room_id}", "value": secret, "url": base}])
@@ -42,13 +51,13 @@ def open_room(context, base, room_id, language="ko"):
     return page
 
 
-def snap(pages, step):
-    folder = os.environ.get("SCREENSHOTS")
-    if not folder:
+def snap(pages, step, case=""):
+    if not SHOTS:
         return
-    os.makedirs(folder, exist_ok=True)
+    os.makedirs(SHOTS, exist_ok=True)
     for name, page in pages.items():
-        page.screenshot(path=os.path.join(folder, f"{step}-{name}.png"))
+        path = os.path.join(SHOTS, f"{case}{step}-{name}.png")
+        page.screenshot(path=path, animations="disabled")
 
 
 def in_view(page, *selectors):
@@ -56,17 +65,21 @@ def in_view(page, *selectors):
         assert page.evaluate(IN_VIEW, selector), selector
 
 
-def test_the_friends_requests_and_absence_show_above_the_board(browser, live_server_url):
+@pytest.mark.parametrize(("language", "scheme"), CASES)
+def test_the_friends_requests_and_absence_show_above_the_board(
+    browser, live_server_url, language, scheme
+):
     base = live_server_url
+    case = f"{language}-{scheme}-"
     room, host_secret = services.create_room("tic-tac-toe")
     guest_secret = services.join(room.id, None).secret
     contexts = [
-        phone(browser, base, room.id, host_secret),
-        phone(browser, base, room.id, guest_secret),
-        phone(browser, base, room.id),
+        phone(browser, base, room.id, host_secret, scheme),
+        phone(browser, base, room.id, guest_secret, scheme),
+        phone(browser, base, room.id, scheme=scheme),
     ]
     try:
-        host, guest, spectator = (open_room(c, base, room.id) for c in contexts)
+        host, guest, spectator = (open_room(c, base, room.id, language) for c in contexts)
         problems = sum((problems_of.watch(p, network=False) for p in (host, guest, spectator)), [])
         pages = {"host": host, "guest": guest, "spectator": spectator}
         side_x = host.evaluate("JSON.parse(document.getElementById('ui-strings').textContent)")[
@@ -92,7 +105,7 @@ def test_the_friends_requests_and_absence_show_above_the_board(browser, live_ser
         expect(spectator.locator(NEWS)).to_have_attribute("data-news", "sideOffersDraw")
         expect(spectator.locator(NEWS)).to_contain_text(spectator.evaluate(
             "JSON.parse(document.getElementById('ui-strings').textContent)['side-1']"))
-        snap(pages, "1-draw-offered")
+        snap(pages, "1-draw-offered", case)
         host.locator("[data-room-draw-decline]").click()
         expect(offered).to_be_hidden()
         expect(spectator.locator(NEWS)).to_be_hidden()
@@ -104,11 +117,11 @@ def test_the_friends_requests_and_absence_show_above_the_board(browser, live_ser
         in_view(host, NEWS)
         expect(host.locator("html")).to_have_attribute("data-request-cue", "left")
         expect(spectator.locator(NEWS)).to_have_attribute("data-news", "sideLeft")
-        snap({"host": host, "spectator": spectator}, "2-friend-left")
-        pages["guest"] = guest = open_room(contexts[1], base, room.id)
+        snap({"host": host, "spectator": spectator}, "2-friend-left", case)
+        pages["guest"] = guest = open_room(contexts[1], base, room.id, language)
         expect(host.locator(NEWS)).to_have_attribute("data-news", "friendBack")
         expect(spectator.locator(NEWS)).to_have_attribute("data-news", "sideBack")
-        snap(pages, "3-friend-back")
+        snap(pages, "3-friend-back", case)
 
         for mover, move in [(guest, "b1"), (host, "a2"), (guest, "b2"), (host, "a3")]:
             others = [p for p in (host, guest, spectator) if p is not mover]
@@ -129,7 +142,7 @@ def test_the_friends_requests_and_absence_show_above_the_board(browser, live_ser
         expect(guest.locator("html")).to_have_attribute("data-request-cue", "rematch")
         expect(spectator.locator(NEWS)).to_have_attribute("data-news", "sideAsksRematch")
         expect(spectator.locator(NEWS)).to_contain_text(side_x)
-        snap(pages, "4-rematch-asked")
+        snap(pages, "4-rematch-asked", case)
 
         # The guest leaves for good: no rematch is offered to a friend who is gone (item 9).
         guest.close()
@@ -139,7 +152,7 @@ def test_the_friends_requests_and_absence_show_above_the_board(browser, live_ser
         host.locator("[data-game-controls] [data-action=show-result]").click()
         expect(host.locator("dialog[data-result-dialog]")).to_have_attribute("open", "")
         expect(host.locator("dialog[data-result-dialog] [data-action=rematch]")).to_be_hidden()
-        snap({"host": host}, "5-friend-gone")
+        snap({"host": host}, "5-friend-gone", case)
         assert problems == []
     finally:
         for context in contexts:

@@ -1,6 +1,7 @@
 """Score Four on a phone (issue 29, item 3): a tap on the 3D board leaves the camera where it is
 and its button pressed, and the top view looks straight down (the pegs do not splay out like a
-fisheye over the column letters), measured through the board's own camera settings."""
+fisheye over the column letters, and no ball, even on the near row's level 4, touches a
+letter), measured through the board's own camera settings."""
 
 from playwright.sync_api import expect
 
@@ -35,9 +36,27 @@ MEASURE = """async ([name, width, height]) => {
     const outside = Math.hypot(beyond(qx - cx), beyond(qy - cy));
     return outside - LAYOUT.pegRadius * scale;
   };
-  const clearance = Math.min(...LAYOUT.columnLabels.map(({ x, z, half }) =>
-    Math.min(...segments.map((s) => gapToSegment(px(x, LAYOUT.base, z), half * scale, s)))));
-  return { splay, clearance };
+  const labels = LAYOUT.columnLabels.map(({ x, z, half }) => [px(x, LAYOUT.base, z), half * scale]);
+  const clearance = Math.min(...labels.map(([centre, half]) =>
+    Math.min(...segments.map((s) => gapToSegment(centre, half, s)))));
+  // A ball on any level of any peg: its outline on screen (the farthest its equator's ends
+  // project from its centre) against each letter's box.
+  let balls = Infinity;
+  for (const { x, z } of LAYOUT.pegs) {
+    for (const y of LAYOUT.levels) {
+      const [cx, cy] = px(x, y, z);
+      const r = LAYOUT.ballRadius;
+      const radius = Math.max(...[[r, 0], [-r, 0], [0, r], [0, -r]].map(([dx, dz]) => {
+        const [ex, ey] = px(x + dx, y, z + dz);
+        return Math.hypot(ex - cx, ey - cy);
+      }));
+      for (const [[lx, ly], half] of labels) {
+        const beyond = (d) => Math.max(0, Math.abs(d) - half);
+        balls = Math.min(balls, Math.hypot(beyond(cx - lx), beyond(cy - ly)) - radius);
+      }
+    }
+  }
+  return { splay, clearance, balls };
 }"""
 
 
@@ -72,4 +91,5 @@ def test_the_top_view_looks_straight_down(page, live_server_url):
         # A peg's top lands less than a third of the way to the next peg (it was 1.13 pegs).
         assert top["splay"] < 0.34, top
         assert top["clearance"] > 0, top  # no column letter under a peg
+        assert top["balls"] >= 2, top  # nor under a ball, on level 4 of the near row too
     assert problems == []

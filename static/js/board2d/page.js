@@ -11,11 +11,13 @@
 import { loadEngine } from "../engines/index.js";
 import { announce } from "../play/announce.js";
 import { PlayController, createSession } from "../play/controller.js";
+import { fitBoardHeight } from "../play/fit-board.js";
 import { mayBeAsked, overKey, waitKey } from "../play/words.js";
 import { loadStrings } from "../play/strings.js";
 import { Board2D } from "./board.js";
 import { IDLE, back, splitMove, stageOf } from "./intents.js";
 import { gameInfo } from "./status.js";
+import { threatPoints } from "./threats.js";
 import { boardStrings, boardView, choosePoint, engineCode, refusalKey } from "./view.js";
 
 class Board2DView {
@@ -57,10 +59,18 @@ class Board2DView {
     return player === 0 ? first : "xo".replace(first, "");
   }
 
-  // Under the turn line after a capture, until the next move: who took what.
+  // Under the turn line until the next move: a capture (who took what), or the move and the
+  // threat it leaves (a line one move from complete, which the other side must block).
   lastNote(entries) {
     const last = entries.at(-1);
-    return last && splitMove(last.text).capture ? last.label : "";
+    if (!last) return "";
+    if (splitMove(last.text).capture) return last.label;
+    const points = threatPoints(this.engine, this.engine.dump(this.session.state), last.player);
+    if (!points.length) return "";
+    const side = this.sideName(last.player);
+    const threat = points.length === 1 ? this.t("threat-one", { side, point: points[0] })
+      : this.t("threat-many", { side, points: points.join(this.t("listSeparator")) });
+    return this.t("twoSentences", { first: last.label, second: threat });
   }
 
   // Said on the turn line while a capture waits: the prompt where the player looks.
@@ -201,6 +211,9 @@ async function main() {
   const session = await createSession(engine, root.dataset.workerUrl);
   const controller = new PlayController({ root, engine, session, t });
   controller.attach(new Board2DView({ root, engine, controller, t }));
+  fitBoardHeight(root.querySelector("[data-board2d]"), {
+    watch: [document.querySelector(".turn-bar"), document.querySelector(".play-title")],
+  });
   root.dataset.ready = "true";
 }
 

@@ -16,6 +16,18 @@ const TURN_NOTES = [660, 880];
 const REQUEST_NOTES = [880, 660, 880];
 const REQUEST_VIBRATION = [90, 60, 90];
 
+// A vibration only once the person has touched the page: before that the browser refuses it
+// and says so on the console.
+function vibrate(pattern) {
+  const nav = globalThis.navigator;
+  if (nav?.userActivation && !nav.userActivation.hasBeenActive) return;
+  try {
+    nav?.vibrate?.(pattern);
+  } catch {
+    // vibration refused (not allowed in this frame)
+  }
+}
+
 export function followTurns(session, { input = null, titleText, storage = globalThis.localStorage, doc = document }) {
   const original = doc.title;
   const sound = new SoundSwitch(input, { storage, key: KEY, defaultOn: false });
@@ -27,7 +39,7 @@ export function followTurns(session, { input = null, titleText, storage = global
       doc.title = titleText(original);
       doc.documentElement.dataset.turnCue = "shown";
       sound.playNotes(TURN_NOTES, { lead: 0.02, gap: 0.12, peak: 0.15, length: 0.2, type: "sine" });
-      globalThis.navigator?.vibrate?.(120);
+      vibrate(120);
     }
     if (!myMove || !doc.hidden) doc.title = original;
     wasMyMove = myMove;
@@ -38,11 +50,7 @@ export function followTurns(session, { input = null, titleText, storage = global
   const cue = (kind) => {
     doc.documentElement.dataset.requestCue = kind; // for tests
     sound.playNotes(REQUEST_NOTES, { lead: 0.02, gap: 0.1, peak: 0.15, length: 0.18, type: "sine" });
-    try {
-      globalThis.navigator?.vibrate?.(REQUEST_VIBRATION);
-    } catch {
-      // vibration refused (no gesture yet, or not allowed in this frame)
-    }
+    vibrate(REQUEST_VIBRATION);
   };
   const friend = () => (session.humanSide === null ? null : 1 - session.humanSide);
   session.addEventListener("draw", (event) => {

@@ -20,8 +20,12 @@ const STEP = RADIUS * 2; // height of one level
 const BASE_TOP = 0;
 const PEG_HEIGHT = STEP * 4 + 0.3;
 const LABEL_ROOM = 0.5; // extra base on the left for the row numbers
-// The camera looks at the middle of the base (with its extra room on the left).
-const TARGET = new THREE.Vector3(-LABEL_ROOM / 2, STEP * 1.4, 0);
+// Extra base on the near side: seen from the top, a ball on the near row's level 4 stands
+// closer to the camera and so looks bigger and further out than its peg; the column letters
+// sit beyond it.
+const NEAR_ROOM = 0.5;
+// The camera looks at the middle of the base (with its extra room on the left and near side).
+const TARGET = new THREE.Vector3(-LABEL_ROOM / 2, STEP * 1.4, NEAR_ROOM / 2);
 const VIEWS = {
   oblique: { polar: 0.98, azimuth: 0, distance: 11.6 },
   // From far away through a long lens: close up, the tall pegs' tops splay out like a fisheye
@@ -72,10 +76,12 @@ function cameraPosition({ polar, azimuth, distance }) {
 
 // Where the pegs (base and top) and the column letters stand, for a test that looks at the
 // board from a named view through the same camera: viewCamera("top", width, height).
-const LABEL_EDGE = SPACING * 2 + 0.02;
+const ROW_LABEL_EDGE = SPACING * 2 + 0.02;
+const LABEL_EDGE = ROW_LABEL_EDGE + NEAR_ROOM * 0.76; // the column letters, past the balls
 export const LAYOUT = Object.freeze({
   pegs: Array.from({ length: 16 }, (_, peg) => ({ x: pegX(peg), z: pegZ(peg) })),
   base: BASE_TOP, top: BASE_TOP + PEG_HEIGHT, pegRadius: 0.07, spacing: SPACING,
+  ballRadius: RADIUS, levels: [0, 1, 2, 3].map(levelY),
   columnLabels: [0, 1, 2, 3].map((i) => ({ x: (i - 1.5) * SPACING, z: LABEL_EDGE, half: 0.21 })),
 });
 
@@ -188,13 +194,14 @@ export class Board3D {
     scene.add(sun);
 
     const size = SPACING * 4 + 0.5;
-    // The base reaches further out on the left, where the row numbers sit clear of the pegs.
+    // The base reaches further out on the left, where the row numbers sit clear of the pegs,
+    // and on the near side, where the column letters sit clear of the balls.
     const base = new THREE.Mesh(
-      new THREE.BoxGeometry(size + LABEL_ROOM, 0.4, size),
+      new THREE.BoxGeometry(size + LABEL_ROOM, 0.4, size + NEAR_ROOM),
       [COLOURS.woodEdge, COLOURS.woodEdge, COLOURS.wood, COLOURS.woodEdge, COLOURS.woodEdge, COLOURS.woodEdge]
         .map((color) => new THREE.MeshStandardMaterial({ color, roughness: 0.8 })),
     );
-    base.position.set(-LABEL_ROOM / 2, BASE_TOP - 0.2, 0);
+    base.position.set(-LABEL_ROOM / 2, BASE_TOP - 0.2, NEAR_ROOM / 2);
     scene.add(base);
 
     // Column letters along the near edge, row numbers along the left edge.
@@ -205,10 +212,9 @@ export class Board3D {
       label.position.set(x, BASE_TOP + 0.005, z);
       scene.add(label);
     };
-    const edge = LABEL_EDGE;
     for (let i = 0; i < 4; i++) {
-      addLabel("ABCD"[i], (i - 1.5) * SPACING, edge);
-      addLabel(String(i + 1), -edge - LABEL_ROOM, (i - 1.5) * SPACING);
+      addLabel("ABCD"[i], (i - 1.5) * SPACING, LABEL_EDGE);
+      addLabel(String(i + 1), -ROW_LABEL_EDGE - LABEL_ROOM, (i - 1.5) * SPACING);
     }
 
     const pegGeometry = new THREE.CylinderGeometry(0.07, 0.07, PEG_HEIGHT, 12);

@@ -63,6 +63,24 @@ class ScoreFourView {
     return this.t(`resultLine-${line.kind}`, { side: this.sideName(outcome.winner), ...line });
   }
 
+  // Under the turn line until the next move: the move, and the threat it leaves (a line of
+  // four one ball short whose cell is open now, which the other side must block).
+  lastNote(entries) {
+    const last = entries.at(-1);
+    if (!last) return "";
+    const open = findThreats(pegContents(engine, this.session.state)).threats
+      .filter(({ player, playable }) => player === last.player && playable);
+    if (!open.length) return "";
+    const side = this.sideName(last.player);
+    const place = ({ cell }) => ({ peg: PEG_NAMES[cell % 16], level: Math.floor(cell / 16) + 1 });
+    const threat = open.length === 1 ? this.t("threat-one", { side, ...place(open[0]) })
+      : this.t("threat-many", {
+        side, count: open.length,
+        cells: open.map((found) => this.t("threat-cell", place(found))).join(this.t("listSeparator")),
+      });
+    return this.t("twoSentences", { first: last.label, second: threat });
+  }
+
   changed(detail, { newMove }) {
     this.dropCells = newMove ? new Set([lastCell(engine, detail.state, detail.moves)]) : new Set();
   }
@@ -127,16 +145,22 @@ class ScoreFourView {
   }
 
   // On a phone (the one-column layout) the 16 pegs sit in the board's area under the 3D
-  // board; beside it, in the panel, on a wider screen. Moving the element keeps its listeners.
+  // board; beside it, in the panel, on a wider screen. The view buttons go with them, beside
+  // the pegs: over a board only a phone's width across they covered the pegs' tops. Moving an
+  // element keeps its listeners.
   dockPegs() {
     const dock = document.querySelector("[data-pegs-dock]");
     const section = document.querySelector("[data-pegs-section]");
     const pegs = document.querySelector("[data-peg-panel]");
+    const views = this.boardEl.querySelector(".view-buttons");
     const narrow = window.matchMedia("(max-width: 820px)");
     const place = () => {
       const docked = narrow.matches && this.boardEl.dataset.state !== "no-webgl";
-      if (docked && pegs.parentElement !== dock) dock.append(pegs);
-      if (!docked && pegs.parentElement !== section) section.querySelector("[data-pegs-hint]").after(pegs);
+      if (docked && pegs.parentElement !== dock) dock.append(pegs, views);
+      if (!docked && pegs.parentElement !== section) {
+        section.querySelector("[data-pegs-hint]").after(pegs);
+        this.boardEl.prepend(views);
+      }
       dock.hidden = !docked;
       document.body.dataset.pegsDocked = String(docked);
     };
@@ -162,7 +186,7 @@ class ScoreFourView {
         onRenderSpeed: (fps) => report("render-speed", { game: SLUG, fps }),
         // "Oblique" or "Top" is pressed only while the camera is there.
         onViewChange: (name) => {
-          for (const button of boardEl.querySelectorAll("[data-view]")) {
+          for (const button of document.querySelectorAll(".view-buttons [data-view]")) {
             button.setAttribute("aria-pressed", String(button.dataset.view === name));
           }
         },
