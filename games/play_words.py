@@ -11,33 +11,39 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from games import registry
 from games.catalog import BY_SLUG, GameEntry
 
 
 @dataclass(frozen=True)
 class PlayWords:
     """What a play page's template needs besides its layout: the scripts' words (`ui`), the
-    two sides' names for the status table, its reserve column's heading, and for
-    Tic-tac-toe the first player's mark ("x" or "o") for the board code."""
+    two sides' names for the status table, its reserve column's heading, and on a board of
+    marks the first player's mark ("x" or "o") for the board code."""
 
     ui: dict[str, str]
     sides: tuple[str, str]
     reserve_heading: str
     first_mark: str
+    start_second: str  # the mode panel's "start second" button, when not "black"
+    has_counters: bool  # the status line shows draw counters (games whose pieces move)
 
 
 def for_game(game: GameEntry) -> PlayWords:
     ui = _controller()
-    if game.board == "3d":
-        ui.update(_score_four())
+    words = game.entry.words
+    if words is None:  # the 3D board
+        ui.update(_board3d())
     else:
         ui.update(_board2d(game.slug))
     sides = (ui.get("side-0", ui.get("white", "")), ui.get("side-1", ui.get("black", "")))
     return PlayWords(
         ui=ui,
         sides=sides,
-        reserve_heading=_reserve_heading(game.slug),
-        first_mark=first_mark() if game.slug == "tic-tac-toe" else "",
+        reserve_heading=_(words.reserve_heading) if words else _("In reserve"),
+        first_mark=first_mark() if words and words.vocabulary == "marks" else "",
+        start_second=_(words.start_second) if words and words.start_second else "",
+        has_counters=game.entry.rules.movement,
     )
 
 
@@ -74,14 +80,6 @@ def for_example(slug: str) -> dict[str, str]:
         }
     )
     return words
-
-
-def _reserve_heading(slug: str) -> str:
-    if slug == "tic-tac-toe":
-        return _("Marks left")
-    if slug == "dara":
-        return _("Stones in reserve")
-    return _("In reserve")
 
 
 def _controller() -> dict[str, str]:
@@ -166,7 +164,7 @@ def _review() -> dict[str, str]:
     }
 
 
-def _score_four() -> dict[str, str]:
+def _board3d() -> dict[str, str]:
     return {
         "white": _("White"),
         "black": _("Black"),
@@ -200,16 +198,19 @@ def _score_four() -> dict[str, str]:
 
 
 def _board2d(slug: str) -> dict[str, str]:
-    """The SVG board's words (static/js/board2d/): marks for Tic-tac-toe, pieces for the
-    morris games, stones on Dara's squares; per game its movement rule, draw limit and draw
-    counter, and what only it does (Nine Men's Morris: flying, a capture while placing, a
-    protected mill; Dara: its placing and line rules). A page gets no other game's words."""
+    """The SVG board's words (static/js/board2d/), by the game's vocabulary: marks, pieces on
+    points, or stones in squares; then the words of its own rules from its registry entry
+    (movement rule, draw limit and counter, what only it does). A page gets no other game's
+    words."""
+    game_words = registry.get(slug).words
+    assert game_words is not None, f"{slug} has no 2D board"
+    vocabulary = game_words.vocabulary
     words = _board2d_common()
-    words.update(_marks() if slug == "tic-tac-toe" else _pieces())
-    words.update(_MOVEMENT.get(slug, dict)())
-    if slug == "dara":
+    words.update(_marks() if vocabulary == "marks" else _pieces())
+    words.update({key: _(message) for key, message in game_words.rules.items()})
+    if vocabulary == "stones":
         words.update(_stones_moving())
-    elif slug != "tic-tac-toe":
+    elif vocabulary == "pieces":
         words.update(_pieces_moving())
     return words
 
@@ -234,54 +235,6 @@ def _pieces() -> dict[str, str]:
         "error-occupied": _("That point is not empty."),
         "phase-placing": _("Placing: choose an empty point."),
     }
-
-
-def _three_mens_morris() -> dict[str, str]:
-    return {
-        "error-not-adjacent": _(
-            "A piece moves one step along a line; a diagonal step must start or end at the centre."
-        ),
-        "reason-move-limit": _("{limit} moving actions without a line: a draw."),
-        "counter-moving": _("Moving actions: {value} of {limit}"),
-    }
-
-
-def _nine_mens_morris() -> dict[str, str]:
-    return {
-        "error-not-adjacent": _(
-            "A piece moves to a neighbouring point along a line; it may fly anywhere only "
-            "when its side has exactly three pieces."
-        ),
-        "reason-move-limit": _("{limit} moves without a capture: a draw."),
-        "counter-quiet": _("Moves since the last capture: {value} of {limit}"),
-        "phase-flying": _("Flying: with three pieces left, select one of them."),
-        "phase-flying-destination": _(
-            "Flying: choose any empty point, or the piece again to cancel."
-        ),
-        "announce-place-capture": _("{side}: {to}, removes {capture}."),
-        "error-capture-protected": _(
-            "That piece stands in a mill: remove one outside a mill while there is one."
-        ),
-    }
-
-
-def _dara() -> dict[str, str]:
-    return {
-        "error-not-adjacent": _("A stone moves one square up, down, left or right."),
-        "reason-move-limit": _("{limit} actions without a placement or a capture: a draw."),
-        "counter-progress": _("Actions without a placement or capture: {value} of {limit}"),
-        "error-dara-three-in-placement": _(
-            "Placing there would make three in a row, which is not allowed while placing."
-        ),
-        "error-dara-four-line": _("That would make four or more in a row, which is never allowed."),
-    }
-
-
-_MOVEMENT = {
-    "three-mens-morris": _three_mens_morris,
-    "nine-mens-morris": _nine_mens_morris,
-    "dara": _dara,
-}
 
 
 def _stones_moving() -> dict[str, str]:
