@@ -48,12 +48,12 @@ def for_game(game: GameEntry) -> PlayWords:
 
 
 def first_mark() -> str:
-    """The shape of the first player's Tic-tac-toe mark in the active language, "x" or "o"
-    (the catalog decides: ○ moves first in Japan). The play page's board and the worked
-    examples (games/examples.py) both draw by it."""
-    # Translators: Tic-tac-toe, the shape of the first player's mark: exactly "x" or "o"
-    # (Japanese: "o", as ○ moves first there). The labels "X" and "O" must follow it.
-    return "o" if pgettext("first tic-tac-toe mark", "x") == "o" else "x"
+    """The shape of the first player's mark on a board of marks (X and O) in the active
+    language, "x" or "o" (the catalog decides: ○ moves first in Japan). The play page's board
+    and the worked examples (games/examples.py) both draw by it."""
+    # Translators: a game of X and O marks, the shape of the first player's mark: exactly "x"
+    # or "o" (Japanese: "o", as ○ moves first there). The labels "X" and "O" must follow it.
+    return "o" if pgettext("first mark", "x") == "o" else "x"
 
 
 def for_example(slug: str) -> dict[str, str]:
@@ -245,7 +245,7 @@ def _stones_moving() -> dict[str, str]:
         ),
         "phase-capture": _("Capture: choose a highlighted enemy stone to remove."),
         "reason-pieces": _("{loser} has fewer than three stones left."),
-        # Translators: a Dara stone moves (the same English serves the morris pieces).
+        # Translators: a stone in a square moves (the same English serves pieces on points).
         "announce-move": pgettext("a stone moves", "{side}: {from} to {to}."),
         "announce-move-capture": _("{side}: {from} to {to}, removes the stone on {capture}."),
         "announce-capture-choose": _("A line! Choose an enemy stone to remove."),
@@ -270,7 +270,7 @@ def _pieces_moving() -> dict[str, str]:
         ),
         "phase-capture": _("Capture: choose a highlighted enemy piece to remove."),
         "reason-pieces": _("{loser} has fewer than three pieces left."),
-        # Translators: a morris piece moves (the same English serves the Dara stones).
+        # Translators: a piece on a point moves (the same English serves stones in squares).
         "announce-move": pgettext("a piece moves", "{side}: {from} to {to}."),
         "announce-move-capture": _("{side}: {from} to {to}, removes {capture}."),
         "announce-capture-choose": _("A line! Choose an enemy piece to remove."),

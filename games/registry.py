@@ -111,6 +111,14 @@ class Entry:
     example: Example | None = None
     in_guide: bool = True  # a section in the three-in-a-row guide, else its own rules page
     featured: bool = False  # the home page's wide card
+    # The play page's template, and the content under it (templates/content/<lang>/): the
+    # guide's section of the game, or a page of its own.
+    page_template: str = "games/play_2d.html"
+    rules_content: str = ""  # default: guide/<slug>.html
+
+    @property
+    def content(self) -> str:
+        return self.rules_content or f"guide/{self.slug}.html"
 
     @property
     def engine_module(self) -> str:
@@ -140,6 +148,8 @@ GAMES: tuple[Entry, ...] = (
         Picture(("B3", "C3", "B3", "C2", "A4", "B3", "D4", "C3", "C4", "D1", "B2"), (111, 96)),
         in_guide=False,
         featured=True,
+        page_template="games/play_score_four.html",
+        rules_content="score_four.html",
     ),
     Entry(
         "tic-tac-toe",

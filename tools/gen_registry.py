@@ -119,12 +119,26 @@ def registry_js() -> str:
     )
 
 
+# The games' slugs come from the browser's registry, as schema.py takes them from Python's.
+_GAME_VALUES = '"__games__"'
+_GAMES_3D = '"__games3d__"'
+
+
 def schema_js() -> str:
-    body = _js(schema.as_dict())
+    table = schema.as_dict()
+    assert table["values"]["game"] == list(registry.SLUGS)
+    table["values"]["game"] = "__games__"
+    table["games3d"] = "__games3d__"
+    body = _js(table)
+    body = body.replace(_GAME_VALUES, "Object.keys(GAMES)")
+    body = body.replace(
+        _GAMES_3D, 'Object.keys(GAMES).filter((slug) => GAMES[slug].board === "3d")'
+    )
     return (
         "// Written by tools/gen_registry.py from stats/schema.py: do not edit (a test fails\n"
         "// when this file is stale). The client only builds events from these values; the\n"
         "// server refuses anything else.\n"
+        'import { GAMES } from "../games/registry.js";\n\n'
         f"{_FREEZE}\nexport const SCHEMA = freeze({body});\n"
     )
 

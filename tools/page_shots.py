@@ -1,6 +1,7 @@
 """Screenshots of every game's pages, to show a refactoring changed no pixel.
 
     .venv/bin/python tools/page_shots.py shoot /tmp/before     # capture the fixed list
+    .venv/bin/python tools/page_shots.py shoot /tmp/again --only score-four   # a subset
     .venv/bin/python tools/page_shots.py compare /tmp/before /tmp/after
 
 `shoot` starts a daphne server with the test settings (static files from the source folders,
@@ -23,19 +24,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from games import registry  # noqa: E402
 from tools.rooms_harness import Daphne, migrate  # noqa: E402
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 LANGUAGES = ("ko", "ja", "zh-hans")
-# Fixed local moves per game: clicks on point names (a move may take several clicks).
-LOCAL_CLICKS = {
-    "tic-tac-toe": ["a1", "b2", "c1"],
-    "three-mens-morris": ["a1", "b2", "c1"],
-    "nine-mens-morris": ["a1", "d2", "g7"],
-    "dara": ["a1", "c3", "f5"],
-    "score-four": ["A1", "B2", "A1"],
-}
-GAMES = tuple(LOCAL_CLICKS)
+# Two on one device, each game plays the first three moves of its home-page picture's
+# opening (a placement is one click; on the 3D board, a peg).
+GAMES = registry.SLUGS
+LOCAL_CLICKS = {slug: registry.get(slug).picture.opening[:3] for slug in GAMES}
 
 
 def pages() -> list[tuple[str, str]]:
@@ -57,22 +54,24 @@ def _settle(page) -> None:
 
 def _play(page, origin: str, language: str, slug: str, local: bool) -> None:
     page.goto(f"{origin}/{language}/{slug}/")
-    if slug == "score-four":
+    if registry.get(slug).board is None:
         page.wait_for_selector("[data-board3d][data-ready]", state="attached")
     else:
         page.wait_for_selector("[data-board2d-page][data-ready=true]", state="attached")
     if local:
-        root = "[data-board3d]" if slug == "score-four" else "[data-board2d-page]"
+        flat = registry.get(slug).board is not None
+        root = "[data-board2d-page]" if flat else "[data-board3d]"
         page.locator("[data-mode-choice] [data-start][data-mode=local]").click()
         for ply, name in enumerate(LOCAL_CLICKS[slug], start=1):
-            if slug == "score-four":
-                page.locator(f'[data-peg-panel] [data-peg="{name}"]').click()
-            else:
+            if flat:
                 page.locator(f"[data-board2d] button[data-point='{name}']").click()
+            else:
+                page.locator(f'[data-peg-panel] [data-peg="{name}"]').click()
             page.wait_for_selector(f"{root}[data-moves='{ply}']", state="attached")
 
 
-def shoot(folder: Path) -> None:
+def shoot(folder: Path, only: str = "") -> None:
+    """Capture every page of the list whose file name contains `only` into `folder`."""
     from playwright.sync_api import sync_playwright
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -95,20 +94,23 @@ def shoot(folder: Path) -> None:
                         languages = LANGUAGES if scheme == "light" else ("ko",)
                         shots = [p for p in pages() if p[0].startswith(languages)]
                         for name, path in shots:
+                            if only not in f"{name}-{size}-{scheme}":
+                                continue
                             page.goto(server.origin + path)
                             _settle(page)
                             _save(page, folder / f"{name}-{size}-{scheme}.png")
                         for language in languages:
                             for slug in GAMES:
                                 for local in (False, True):
-                                    page.evaluate("localStorage.clear()")
+                                    state = "local" if local else "choice"
+                                    name = f"{language}-{slug}-{state}-{size}-{scheme}"
+                                    if only not in name:
+                                        continue
+                                    if page.url.startswith("http"):
+                                        page.evaluate("localStorage.clear()")
                                     _play(page, server.origin, language, slug, local)
                                     _settle(page)
-                                    state = "local" if local else "choice"
-                                    _save(
-                                        page,
-                                        folder / f"{language}-{slug}-{state}-{size}-{scheme}.png",
-                                    )
+                                    _save(page, folder / f"{name}.png")
                         context.close()
                 browser.close()
         finally:
@@ -189,13 +191,15 @@ def compare(before: Path, after: Path) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("shoot").add_argument("folder", type=Path)
+    shooting = commands.add_parser("shoot")
+    shooting.add_argument("folder", type=Path)
+    shooting.add_argument("--only", default="", help="only pages whose file name contains this")
     both = commands.add_parser("compare")
     both.add_argument("before", type=Path)
     both.add_argument("after", type=Path)
     arguments = parser.parse_args()
     if arguments.command == "shoot":
-        shoot(arguments.folder)
+        shoot(arguments.folder, arguments.only)
         return 0
     return compare(arguments.before, arguments.after)
 

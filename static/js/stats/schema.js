@@ -1,6 +1,8 @@
 // Written by tools/gen_registry.py from stats/schema.py: do not edit (a test fails
 // when this file is stale). The client only builds events from these values; the
 // server refuses anything else.
+import { GAMES } from "../games/registry.js";
+
 const freeze = (value) => {
   if (value && typeof value === "object") {
     Object.values(value).forEach(freeze);
@@ -43,7 +45,7 @@ export const SCHEMA = freeze({
   },
   "values": {
     "event": ["game-start", "game-end", "room-connection", "board-3d"],
-    "game": ["score-four", "tic-tac-toe", "three-mens-morris", "nine-mens-morris", "dara"],
+    "game": Object.keys(GAMES),
     "lang": ["ko", "ja", "zh-hans"],
     "mode": ["ai", "local", "friend"],
     "level": ["beginner", "intermediate", "advanced"],
@@ -59,6 +61,6 @@ export const SCHEMA = freeze({
   },
   "resultsPlayer": ["win", "loss", "draw"],
   "resultsLocal": ["first", "second", "draw"],
-  "games3d": ["score-four"],
+  "games3d": Object.keys(GAMES).filter((slug) => GAMES[slug].board === "3d"),
   "deviceFields": ["phone", "memory", "cores", "browser", "os"],
 });
