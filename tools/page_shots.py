@@ -1,7 +1,7 @@
 """Screenshots of every game's pages, to show a refactoring changed no pixel.
 
     .venv/bin/python tools/page_shots.py shoot /tmp/before     # capture the fixed list
-    .venv/bin/python tools/page_shots.py shoot /tmp/again --only score-four   # a subset
+    .venv/bin/python tools/page_shots.py shoot /tmp/again --only dark   # a subset
     .venv/bin/python tools/page_shots.py compare /tmp/before /tmp/after
 
 `shoot` starts a daphne server with the test settings (static files from the source folders,
