@@ -27,7 +27,7 @@ KINDS = ("game-start", "game-end", "room-connection", "board-3d")
 # The language of the page a game was played on (the site's language codes, settings.LANGUAGES).
 LANGS = ("ko", "ja", "zh-hans")
 MODES = ("ai", "local", "friend")
-LEVELS = ("beginner", "intermediate", "advanced")
+LEVELS = registry.LEVELS  # the AI levels every game offers
 # Against the AI and with a friend: from this device's player's side. Two on one device:
 # which seat won.
 RESULTS_PLAYER = ("win", "loss", "draw")
