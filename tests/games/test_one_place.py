@@ -91,7 +91,12 @@ def is_ai_module(entry: registry.Entry, path: str) -> bool:
 
 def source_files() -> list[str]:
     listed = subprocess.run(
-        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+        # Committed files and new ones not yet added (ignored files aside).
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.split()
     return [
         path
