@@ -9,7 +9,7 @@ Prints:
 - the time to the first playable move offline: after one visit online, the network is cut
   and the page reloaded; from the reload's navigation start until the board accepts a move
   (the page's data-ready), and until a first move is on the board (the mode button and the
-  first point or peg clicked by the script), for Score Four and Nine Men's Morris; median of
+  first point or peg clicked by the script), for the 3D game and the largest 2D board; median of
   `--runs` reloads.
 
     .venv/bin/python bench/offline.py [--language ko] [--runs 5]
@@ -31,6 +31,7 @@ import brotli
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from games import registry as games  # noqa: E402
 from tools.offline_harness import Build  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -41,9 +42,15 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-ready']});
 """
+# The 3D board's game and the 2D game with the most points (the largest board to draw).
+_FLAT = [entry for entry in games.GAMES if entry.board is not None]
 GAMES = {
-    "score-four": ("[data-board3d]", "[data-peg-panel] .peg[aria-disabled='false']"),
-    "nine-mens-morris": ("[data-board2d-page]", "[data-board2d] button[data-selectable]"),
+    next(e.slug for e in games.GAMES if e.board is None): (
+        "[data-board3d]", "[data-peg-panel] .peg[aria-disabled='false']"
+    ),
+    max(_FLAT, key=lambda e: e.board.columns * e.board.rows).slug: (
+        "[data-board2d-page]", "[data-board2d] button[data-selectable]"
+    ),
 }
 
 

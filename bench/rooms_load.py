@@ -391,7 +391,7 @@ def main():
     parser.add_argument(
         "--settle", type=float, default=5.0, help="seconds of play between open and measuring"
     )
-    parser.add_argument("--game", default="score-four", choices=registry.SLUGS)
+    parser.add_argument("--game", default=registry.SLUGS[0], choices=registry.SLUGS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--shared-address",

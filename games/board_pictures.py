@@ -2,9 +2,10 @@
 
 Each picture is a few moves of a real game replayed by the Python engine (so it can only
 show a position the rules allow), drawn on the play board's geometry (games/board_svg.py) or,
-for Score Four, on a flat oblique projection of the 4x4 pegs (no three.js on the home
-page). The SVG carries classes only; static/css/site.css colours them with the board
-palette, light and dark.
+for the 3D board, on a flat oblique projection of the 4x4 pegs (no three.js on the home
+page). Openings and sizes are each game's `picture` in games/registry.py. The SVG carries
+classes only (`board-pic--<style>` names the board's look); static/css/site.css colours them
+with the board palette, light and dark.
 """
 
 from __future__ import annotations
@@ -13,27 +14,17 @@ from functools import cache
 
 from django.utils.translation import get_language
 
-from games import board_svg, examples
-from games.engine import registry
+from games import board_svg, examples, registry
+from games.engine import registry as engines
 from games.engine.base import play_text
-from games.engine.score_four import peg_name
 from games.play_words import first_mark
-
-# A short real opening per game (its notation, docs/ENGINES.md).
-OPENINGS: dict[str, tuple[str, ...]] = {
-    "score-four": ("B3", "C3", "B3", "C2", "A4", "B3", "D4", "C3", "C4", "D1", "B2"),
-    "tic-tac-toe": ("b2", "a1", "a3", "c1"),
-    "three-mens-morris": ("b2", "a1", "c3", "a3", "a2"),
-    "nine-mens-morris": ("d2", "d6", "b4", "f4", "d3", "e4", "g7", "a1"),
-    "dara": ("c2", "d3", "b3", "e2", "c4", "d4", "a1", "f5"),
-}
 
 
 def position(slug: str) -> dict:
-    """The engine's JSON dump of the position after the game's opening."""
-    game = registry.get(slug)
+    """The engine's JSON dump of the position after the game's opening (its picture's)."""
+    game = engines.get(slug)
     state = game.initial_state()
-    for text in OPENINGS[slug]:
+    for text in registry.get(slug).picture.opening:
         state = play_text(game, state, text)
     return game.dump(state)
 
@@ -45,19 +36,21 @@ def render(slug: str) -> str:
 
 @cache
 def _render(slug: str, language: str) -> str:
-    # The language only matters for Tic-tac-toe's first mark (first_mark()).
-    body = _score_four(position(slug)) if slug == "score-four" else _flat(slug)
-    width, height = {"score-four": (111, 96), "dara": (100, 85)}.get(slug, (100, 100))
+    # The language only matters for the first player's mark on a board of marks (first_mark()).
+    entry = registry.get(slug)
+    body = _pegs(position(slug)) if entry.board is None else _flat(slug)
+    width, height = entry.picture.size
+    style = f" board-pic--{entry.board.style}" if entry.board else ""
     return (
-        f'<svg class="board-pic board-pic--{slug}" viewBox="0 0 {width} {height}"'
+        f'<svg class="board-pic board-pic--{slug}{style}" viewBox="0 0 {width} {height}"'
         f' xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false">{body}</svg>'
     )
 
 
 def _flat(slug: str) -> str:
-    game = registry.get(slug)
+    game = engines.get(slug)
     state = game.load(position(slug))
-    layout = board_svg.LAYOUTS[slug]  # the play board's geometry, scaled to 100 wide
+    layout = board_svg.layout_of(slug)  # the play board's geometry, scaled to 100 wide
     scale = 100 / layout.width
     kind = layout.kind
     xy = {p: (round(x * scale, 2), round(y * scale, 2)) for p, (x, y) in layout.xy.items()}
@@ -72,8 +65,8 @@ def _flat(slug: str) -> str:
             f'<rect class="pic-surface" x="{left - 3}" y="{top - 3}" width="{right - left + 6}"'
             f' height="{bottom - top + 6}" rx="4"/>'
         )
-        # Tic-tac-toe shows its # only; Dara its full grid of squares.
-        edges = slug != "tic-tac-toe"
+        # A board of marks shows its # only; a board of pits its full grid of squares.
+        edges = layout.style != "hash"
         lines = [(x - half, top, x - half, bottom) for x in xs[1:]]
         lines += [(left, y - half, right, y - half) for y in ys[1:]]
         if edges:
@@ -83,7 +76,7 @@ def _flat(slug: str) -> str:
     else:
         parts.append('<rect class="pic-surface" x="3" y="3" width="94" height="94" rx="4"/>')
         lines = [(*xy[a], *xy[b]) for a, b in layout.lines]
-        radius = 4.6 if slug == "nine-mens-morris" else 8
+        radius = registry.get(slug).picture.stone_radius
     parts.append(
         '<g class="pic-lines">'
         + "".join(f'<line x1="{a}" y1="{b}" x2="{c}" y2="{d}"/>' for a, b, c, d in lines)
@@ -95,9 +88,8 @@ def _flat(slug: str) -> str:
         )
     for point, player in examples.occupancy(game, state).items():
         x, y = xy[point]
-        parts.append(
-            _mark(x, y, radius, player) if slug == "tic-tac-toe" else _stone(x, y, radius, player)
-        )
+        draw = _mark if layout.pieces == "marks" else _stone
+        parts.append(draw(x, y, radius, player))
     return "".join(parts)
 
 
@@ -118,7 +110,7 @@ def _mark(x: float, y: float, radius: float, player: int) -> str:
     )
 
 
-# Score Four seen from the front and a little above: columns A-D go right, rows 1-4 come
+# The 3D board seen from the front and a little above: columns A-D go right, rows 1-4 come
 # towards the viewer (row 1 is the far side, as on the play page's peg panel).
 _SF_COLUMN_DX, _SF_ROW_DX, _SF_ROW_DY = 16.0, -9.0, 12.0
 _SF_PEG_HEIGHT, _SF_BALL_RADIUS, _SF_LEVEL_DY = 27.0, 4.4, 6.8
@@ -134,7 +126,7 @@ def _polygon(kind: str, corners: list[tuple[float, float]]) -> str:
     return f'<polygon class="{kind}" points="{points}"/>'
 
 
-def _score_four(dump: dict) -> str:
+def _pegs(dump: dict) -> str:
     # The base: its top through the corner pegs (plus a margin), and its front and right faces.
     far_left, far_right = _peg_foot(-0.6, -0.7), _peg_foot(3.6, -0.7)
     near_right, near_left = _peg_foot(3.6, 3.7), _peg_foot(-0.6, 3.7)
@@ -163,6 +155,6 @@ def _score_four(dump: dict) -> str:
         x, y = _peg_foot(column, 3)
         parts.append(
             f'<text class="pic-label" x="{x:.1f}" y="{y + _SF_SLAB + 10:.1f}" text-anchor="middle">'
-            f"{peg_name(12 + column)[0]}</text>"
+            f"{'ABCD'[column]}</text>"
         )
     return "".join(parts)

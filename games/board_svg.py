@@ -10,26 +10,18 @@ compares the geometry with geometry.js through Node, so the two cannot drift apa
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from html import escape
 
-from games.engine.grid3 import POINTS as GRID3_POINTS
-
-NMM_POINTS = "a1 d1 g1 g4 g7 d7 a7 a4 b2 d2 f2 f4 f6 d6 b6 b4 c3 d3 e3 e4 e5 d5 c5 c4".split()
-NMM_LINES = (
-    *(("a1", "g1"), ("g1", "g7"), ("g7", "a7"), ("a7", "a1")),
-    *(("b2", "f2"), ("f2", "f6"), ("f6", "b6"), ("b6", "b2")),
-    *(("c3", "e3"), ("e3", "e5"), ("e5", "c5"), ("c5", "c3")),
-    *(("d1", "d3"), ("g4", "e4"), ("d7", "d5"), ("a4", "c4")),
-)
-TMM_LINES = (
-    *(("a1", "c1"), ("a2", "c2"), ("a3", "c3"), ("a1", "a3"), ("b1", "b3"), ("c1", "c3")),
-    *(("a1", "c3"), ("c1", "a3")),
-)
+from games import registry
+from games.engine import registry as engines
 
 
 @dataclass(frozen=True)
 class Layout:
     kind: str  # "cells": pieces sit in squares; "points": on line crossings
+    style: str  # the look: registry.Board.style (CSS class board2d--<style>)
+    pieces: str  # "stones", or "marks" (X and O)
     xy: dict[str, tuple[float, float]]
     step: float
     width: float
@@ -40,18 +32,22 @@ class Layout:
     grid: dict[str, float] = field(default_factory=dict)
 
 
-def _names(columns: int, rows: int) -> list[str]:
-    return [f"{chr(97 + c)}{r + 1}" for r in range(rows) for c in range(columns)]
+def _column(point: str) -> int:
+    return ord(point[0]) - 97
 
 
-def _cells(points, columns: int, rows: int, step: float, margin: float) -> Layout:
-    xy = {
-        p: (margin + ("abcdef".index(p[0]) + 0.5) * step, margin + (int(p[1:]) - 0.5) * step)
-        for p in points
-    }
+def _row(point: str) -> int:
+    return int(point[1:]) - 1
+
+
+def _cells(board: registry.Board, points) -> Layout:
+    step, margin, columns, rows = board.step, board.margin, board.columns, board.rows
+    xy = {p: (margin + (_column(p) + 0.5) * step, margin + (_row(p) + 0.5) * step) for p in points}
     grid = {"x": margin, "y": margin, "columns": columns, "rows": rows, "step": step}
     return Layout(
         "cells",
+        board.style,
+        board.pieces,
         xy,
         step,
         2 * margin + columns * step,
@@ -62,20 +58,37 @@ def _cells(points, columns: int, rows: int, step: float, margin: float) -> Layou
     )
 
 
-def _points(points, step: float, margin: float, lines, size: int, radius: float) -> Layout:
-    xy = {
-        p: (margin + "abcdefg".index(p[0]) * step, margin + (int(p[1:]) - 1) * step) for p in points
-    }
-    width = 2 * margin + (size - 1) * step
-    return Layout("points", xy, step, width, width, radius, (margin - radius) / 2 + 2, lines)
+def _points(board: registry.Board, points) -> Layout:
+    step, margin, radius = board.step, board.margin, board.piece_radius
+    xy = {p: (margin + _column(p) * step, margin + _row(p) * step) for p in points}
+    width = 2 * margin + (board.columns - 1) * step
+    return Layout(
+        "points",
+        board.style,
+        board.pieces,
+        xy,
+        step,
+        width,
+        width,
+        radius,
+        (margin - radius) / 2 + 2,
+        board.lines,
+    )
 
 
-LAYOUTS: dict[str, Layout] = {
-    "tic-tac-toe": _cells(GRID3_POINTS, 3, 3, 180, 48),
-    "three-mens-morris": _points(GRID3_POINTS, 200, 96, TMM_LINES, 3, 48),
-    "nine-mens-morris": _points(NMM_POINTS, 100, 78, NMM_LINES, 7, 34),
-    "dara": _cells(_names(6, 5), 6, 5, 100, 44),
-}
+@cache
+def layout_of(slug: str) -> Layout:
+    """The board of `slug` as drawn: its registry geometry over its engine's points."""
+    board = registry.get(slug).board
+    if board is None:
+        raise KeyError(f"{slug!r} has no 2D board")
+    points = engines.get(slug).points  # type: ignore[attr-defined]
+    return (_cells if board.kind == "cells" else _points)(board, points)
+
+
+def slugs() -> tuple[str, ...]:
+    """The games drawn on the 2D board."""
+    return tuple(entry.slug for entry in registry.GAMES if entry.board is not None)
 
 
 def _n(value: float) -> str:
@@ -100,7 +113,7 @@ def _cross(x: float, y: float, d: float, class_: str) -> str:
     return _tag("path", d=path, class_=class_)
 
 
-def _static(slug: str, layout: Layout, gradient: str) -> list[str]:
+def _static(layout: Layout, gradient: str) -> list[str]:
     parts = ["<defs>"]
     for player in (0, 1):
         parts.append(f'<radialGradient id="{gradient}-{player}" cx="38%" cy="32%" r="70%">')
@@ -114,7 +127,7 @@ def _static(slug: str, layout: Layout, gradient: str) -> list[str]:
     if layout.kind == "cells":
         g = layout.grid
         x, y, step, columns, rows = g["x"], g["y"], g["step"], int(g["columns"]), int(g["rows"])
-        if slug == "tic-tac-toe":
+        if layout.style == "hash":
             for i in range(1, columns):
                 parts.append(
                     _tag(
@@ -163,13 +176,11 @@ def _static(slug: str, layout: Layout, gradient: str) -> list[str]:
     return parts
 
 
-def _piece(
-    slug: str, layout: Layout, point: str, owner: int, gradient: str, first_mark: str
-) -> str:
+def _piece(layout: Layout, point: str, owner: int, gradient: str, first_mark: str) -> str:
     x, y = layout.xy[point]
     r = layout.piece_radius
     inner = ""
-    if slug == "tic-tac-toe":
+    if layout.pieces == "marks":
         # The first player draws x, or o where the language says so (Japanese: ○ moves first).
         if (owner == 0) != (first_mark == "o"):
             inner = _cross(x, y, r * 0.78, "mark-x")
@@ -194,13 +205,13 @@ def draw(
 ) -> str:
     """An <svg role="img"> of the board with `owners` (point -> 0 or 1), the last move marked
     as board.js marks it (`last`: from, to, capture) and the winning line drawn."""
-    layout = LAYOUTS[slug]
+    layout = layout_of(slug)
     r = layout.piece_radius
     parts = [
         f'<svg viewBox="0 0 {_n(layout.width)} {_n(layout.height)}" class="board2d-svg"'
         f' role="img" aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
     ]
-    parts += _static(slug, layout, gradient)
+    parts += _static(layout, gradient)
     marks, pieces, overlay = [], [], []
     last = last or {}
     start = last.get("from")
@@ -208,7 +219,7 @@ def draw(
         x, y = layout.xy[start]
         marks.append(_tag("circle", cx=x, cy=y, r=r * 0.55, class_="mark-from"))
     for point, owner in owners.items():
-        pieces.append(_piece(slug, layout, point, owner, gradient, first_mark))
+        pieces.append(_piece(layout, point, owner, gradient, first_mark))
     to = last.get("to")
     if to and to in owners:
         x, y = layout.xy[to]

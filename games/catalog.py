@@ -1,13 +1,14 @@
-"""The games this site offers, in the order the home page lists them.
-
-Adding a game is one entry here plus its engine in games/engine/registry.py.
-"""
+"""The games as the pages show them, in the reader's language: games/registry.py's entries
+with their names and taglines translated (lazily, so the module-level list follows the
+active language). Home page, navigation, URLs and sitemap all come from it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy
+
+from games import registry
 
 
 @dataclass(frozen=True)
@@ -17,43 +18,23 @@ class GameEntry:
     tagline: str
     board: str  # "3d" for the three.js board, "2d" for the SVG board
     in_guide: bool  # has a section in the three-in-a-row guide
+    entry: registry.Entry  # everything else the registry knows
+
+    @property
+    def page_classes(self) -> str:
+        """The play page's classes by board kind, never by game (static/css/play.css and
+        board2d.css): the board ("2d" or "3d"), what it draws ("marks" or "stones") and
+        whether pieces move (longer move texts)."""
+        classes = [f"page-play--{self.board}"]
+        if self.entry.board is not None:
+            classes.append(f"page-play--{self.entry.board.pieces}")
+        if self.entry.rules.movement and self.entry.board is not None:
+            classes.append("page-play--moving")
+        return " ".join(classes)
 
 
-GAMES: tuple[GameEntry, ...] = (
-    GameEntry(
-        "score-four",
-        _("Score Four"),
-        _("Connect four in a 4×4×4 cube: drop balls onto 16 pegs, 76 ways to win."),
-        "3d",
-        False,
-    ),
-    GameEntry(
-        "tic-tac-toe",
-        _("Tic-tac-toe"),
-        _("The classic 3×3 race to three in a row."),
-        "2d",
-        True,
-    ),
-    GameEntry(
-        "three-mens-morris",
-        _("Three Men's Morris"),
-        _("Three pieces each: place them, then slide them into a line."),
-        "2d",
-        True,
-    ),
-    GameEntry(
-        "nine-mens-morris",
-        _("Nine Men's Morris"),
-        _("Form mills on three nested squares and capture your opponent's pieces."),
-        "2d",
-        True,
-    ),
-    GameEntry(
-        "dara",
-        _("Dara"),
-        _("Place twelve stones, then move them to make threes and remove enemy stones."),
-        "2d",
-        True,
-    ),
+GAMES: tuple[GameEntry, ...] = tuple(
+    GameEntry(e.slug, gettext_lazy(e.name), gettext_lazy(e.tagline), e.board_kind, e.in_guide, e)
+    for e in registry.GAMES
 )
 BY_SLUG = {entry.slug: entry for entry in GAMES}

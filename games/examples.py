@@ -12,65 +12,24 @@ here (games/board_svg.py, the same look) are what a reader without JavaScript se
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from games import board_svg
-from games.engine import registry
+from games import board_svg, registry
+from games.engine import registry as engines
 from games.engine.base import play_text
-from games.engine.grid3 import POINTS as GRID3_POINTS
 from games.play_words import first_mark, for_example
 
-
-@dataclass(frozen=True)
-class Example:
-    slug: str
-    key_move: str
-    opening: tuple[str, ...] = ()  # moves from the start that reach the position
-    position: dict | None = None  # or a position loaded directly
-    # Other moves the text itself calls just as good (each must reach the key move's outcome).
-    also: tuple[str, ...] = ()
-
-
-EXAMPLES: dict[str, Example] = {
-    "tic-tac-toe": Example("tic-tac-toe", "c1", opening=("a1", "b2", "b1", "a3")),
-    "three-mens-morris": Example(
-        "three-mens-morris", "c2-c1", opening=("a1", "a2", "b1", "a3", "c2", "b3")
-    ),
-    "nine-mens-morris": Example(
-        "nine-mens-morris",
-        "g1xg7",
-        position={
-            "game": "nine-mens-morris",
-            "board": {"a1": "w", "d1": "w", "c5": "b", "d5": "b", "e5": "b", "g7": "b"},
-            "reserve": [5, 5],
-            "to_move": 0,
-            "quiet": 0,
-            "history": [],
-        },
-    ),
-    "dara": Example(
-        "dara",
-        "c2-c1xa4",
-        also=("c2-c1xc4", "c2-c1xe4"),
-        position={
-            "game": "dara",
-            "board": {"a1": "w", "b1": "w", "c2": "w", "a4": "b", "c4": "b", "e4": "b"},
-            "reserve": [0, 0],
-            "to_move": 0,
-            "quiet": 0,
-            "history": [],
-        },
-    ),
+# Each game's worked example is its registry entry's `example` (games/registry.py).
+EXAMPLES: dict[str, registry.Example] = {
+    entry.slug: entry.example for entry in registry.GAMES if entry.example is not None
 }
 
 
 def positions(slug: str):
     """(game, state before the key move, state after it) for a game's example."""
     example = EXAMPLES[slug]
-    game = registry.get(slug)
+    game = engines.get(slug)
     state = game.load(example.position) if example.position else game.initial_state()
     for text in example.opening:
         state = play_text(game, state, text)
@@ -78,11 +37,12 @@ def positions(slug: str):
 
 
 def occupancy(game, state) -> dict[str, int]:
-    """Point name -> player (0 first, 1 second), read from the engine's JSON dump."""
+    """Point name -> player (0 first, 1 second), read from the engine's JSON dump (a dict of
+    points, or one character per point in the engine's point order)."""
     board = game.dump(state)["board"]
     if isinstance(board, dict):
         return {point: "wb".index(owner) for point, owner in board.items()}
-    return {GRID3_POINTS[i]: 0 if c in "xw" else 1 for i, c in enumerate(board) if c != "."}
+    return {game.points[i]: 0 if c in "xw" else 1 for i, c in enumerate(board) if c != "."}
 
 
 def move_parts(text: str) -> dict[str, str | None]:
@@ -96,6 +56,7 @@ def render(slug: str) -> str:
     game, before, after = positions(slug)
     example = EXAMPLES[slug]
     key_move = example.key_move
+    layout = board_svg.layout_of(slug)
     mark = first_mark()
     outcome = game.outcome(after)
     figures = [
@@ -129,7 +90,8 @@ def render(slug: str) -> str:
         "answers": " ".join((key_move, *example.also)),
         "position": game.dump(before),
         "position_id": f"example-position-{slug}",
-        "first_mark": mark if slug == "tic-tac-toe" else "",
+        "first_mark": mark if layout.pieces == "marks" else "",
+        "board_classes": f"board2d--{slug} board2d--{layout.kind} board2d--{layout.style}",
         "figures": figures,
     }
     return render_to_string("games/_example.html", context)

@@ -11,43 +11,49 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from games import registry
 from games.catalog import BY_SLUG, GameEntry
 
 
 @dataclass(frozen=True)
 class PlayWords:
     """What a play page's template needs besides its layout: the scripts' words (`ui`), the
-    two sides' names for the status table, its reserve column's heading, and for
-    Tic-tac-toe the first player's mark ("x" or "o") for the board code."""
+    two sides' names for the status table, its reserve column's heading, and on a board of
+    marks the first player's mark ("x" or "o") for the board code."""
 
     ui: dict[str, str]
     sides: tuple[str, str]
     reserve_heading: str
     first_mark: str
+    start_second: str  # the mode panel's "start second" button, when not "black"
+    has_counters: bool  # the status line shows draw counters (games whose pieces move)
 
 
 def for_game(game: GameEntry) -> PlayWords:
     ui = _controller()
-    if game.board == "3d":
-        ui.update(_score_four())
+    words = game.entry.words
+    if words is None:  # the 3D board
+        ui.update(_board3d())
     else:
         ui.update(_board2d(game.slug))
     sides = (ui.get("side-0", ui.get("white", "")), ui.get("side-1", ui.get("black", "")))
     return PlayWords(
         ui=ui,
         sides=sides,
-        reserve_heading=_reserve_heading(game.slug),
-        first_mark=first_mark() if game.slug == "tic-tac-toe" else "",
+        reserve_heading=_(words.reserve_heading) if words else _("In reserve"),
+        first_mark=first_mark() if words and words.vocabulary == "marks" else "",
+        start_second=_(words.start_second) if words and words.start_second else "",
+        has_counters=game.entry.rules.movement,
     )
 
 
 def first_mark() -> str:
-    """The shape of the first player's Tic-tac-toe mark in the active language, "x" or "o"
-    (the catalog decides: ○ moves first in Japan). The play page's board and the worked
-    examples (games/examples.py) both draw by it."""
-    # Translators: Tic-tac-toe, the shape of the first player's mark: exactly "x" or "o"
-    # (Japanese: "o", as ○ moves first there). The labels "X" and "O" must follow it.
-    return "o" if pgettext("first tic-tac-toe mark", "x") == "o" else "x"
+    """The shape of the first player's mark on a board of marks (X and O) in the active
+    language, "x" or "o" (the catalog decides: ○ moves first in Japan). The play page's board
+    and the worked examples (games/examples.py) both draw by it."""
+    # Translators: a game of X and O marks, the shape of the first player's mark: exactly "x"
+    # or "o" (Japanese: "o", as ○ moves first there). The labels "X" and "O" must follow it.
+    return "o" if pgettext("first mark", "x") == "o" else "x"
 
 
 def for_example(slug: str) -> dict[str, str]:
@@ -74,14 +80,6 @@ def for_example(slug: str) -> dict[str, str]:
         }
     )
     return words
-
-
-def _reserve_heading(slug: str) -> str:
-    if slug == "tic-tac-toe":
-        return _("Marks left")
-    if slug == "dara":
-        return _("Stones in reserve")
-    return _("In reserve")
 
 
 def _controller() -> dict[str, str]:
@@ -112,8 +110,6 @@ def _controller() -> dict[str, str]:
         "reviewStart": _("Start position."),
         "resumeOffer": _("You have an unfinished game: {mode}, {count} moves played."),
         "announceResumed": _("Game resumed."),
-        # The last-move line: the move, then what it did (a threat).
-        "twoSentences": pgettext("two sentences", "{first} {second}"),
         "status-choose-mode": _("Choose how to play to start."),
         "error-no-game": _("Choose how to play first."),
         "error-game-over": _("The game is over: start again or choose another mode."),
@@ -168,7 +164,7 @@ def _review() -> dict[str, str]:
     }
 
 
-def _score_four() -> dict[str, str]:
+def _board3d() -> dict[str, str]:
     return {
         "white": _("White"),
         "black": _("Black"),
@@ -180,12 +176,6 @@ def _score_four() -> dict[str, str]:
         "pegThreat": _("{side} threatens level {level}"),
         "pegBeneath": _("level {level} is under a threat"),
         "pegHint": _("level {level}: the better move"),
-        # The last-move line: a move that leaves a line of four one ball short, open now.
-        "threat-one": _("{side} threatens {peg}, level {level}: it must be blocked."),
-        "threat-many": _(
-            "{side} threatens {count} places at once ({cells}): only one can be blocked."
-        ),
-        "threat-cell": _("{peg} level {level}"),
         "resultDrawDetail": _("All 64 balls are in and nobody made a line of four."),
         "resultLine-level-row": _(
             "{side} made four in a row on level {level}, from {from} to {to}."
@@ -208,23 +198,30 @@ def _score_four() -> dict[str, str]:
 
 
 def _board2d(slug: str) -> dict[str, str]:
-    """The SVG board's words (static/js/board2d/): marks for Tic-tac-toe, pieces for the
-    morris games, stones on Dara's squares; per game its movement rule, draw limit and draw
-    counter, and what only it does (Nine Men's Morris: flying, a capture while placing, a
-    protected mill; Dara: its placing and line rules). A page gets no other game's words."""
+    """The SVG board's words (static/js/board2d/), by the game's vocabulary: marks, pieces on
+    points, or stones in squares; then the words of its own rules from its registry entry
+    (movement rule, draw limit and counter, what only it does). A page gets no other game's
+    words."""
+    game_words = registry.get(slug).words
+    assert game_words is not None, f"{slug} has no 2D board"
+    vocabulary = game_words.vocabulary
     words = _board2d_common()
-    words.update(_marks() if slug == "tic-tac-toe" else _pieces())
-    words.update(_MOVEMENT.get(slug, dict)())
-    if slug == "dara":
+    words.update(_marks() if vocabulary == "marks" else _pieces())
+    words.update(
+        {
+            key: _(message) if isinstance(message, str) else pgettext(*message)
+            for key, message in game_words.rules.items()
+        }
+    )
+    if vocabulary == "stones":
         words.update(_stones_moving())
-    elif slug != "tic-tac-toe":
+    elif vocabulary == "pieces":
         words.update(_pieces_moving())
     return words
 
 
 def _marks() -> dict[str, str]:
     return {
-        **_grid_threats(),
         "side-0": _("X"),
         "side-1": _("O"),
         "piece-0": _("X"),
@@ -245,73 +242,6 @@ def _pieces() -> dict[str, str]:
     }
 
 
-def _grid_threats() -> dict[str, str]:
-    """The last-move line on the 3x3 board: a line one move from complete (board2d/threats.js)."""
-    return {
-        "threat-one": pgettext("3x3 board", "{side} threatens {point}: it must be blocked."),
-        "threat-many": pgettext(
-            "3x3 board", "{side} threatens {points} at once: only one can be blocked."
-        ),
-    }
-
-
-def _three_mens_morris() -> dict[str, str]:
-    return {
-        **_grid_threats(),
-        "error-not-adjacent": _(
-            "A piece moves one step along a line; a diagonal step must start or end at the centre."
-        ),
-        "reason-move-limit": _("{limit} moving actions without a line: a draw."),
-        "counter-moving": _("Moving actions: {value} of {limit}"),
-    }
-
-
-def _nine_mens_morris() -> dict[str, str]:
-    return {
-        "error-not-adjacent": _(
-            "A piece moves to a neighbouring point along a line; it may fly anywhere only "
-            "when its side has exactly three pieces."
-        ),
-        "reason-move-limit": _("{limit} moves without a capture: a draw."),
-        "counter-quiet": _("Moves since the last capture: {value} of {limit}"),
-        "phase-flying": _("Flying: with three pieces left, select one of them."),
-        "phase-flying-destination": _(
-            "Flying: choose any empty point, or the piece again to cancel."
-        ),
-        "announce-place-capture": _("{side}: {to}, removes {capture}."),
-        # The last-move line: a mill the side that just moved can close next (board2d/threats.js).
-        "threat-one": _("{side} can close a mill on {point} with the next move."),
-        "threat-many": _("{side} can close a mill on one of {points} with the next move."),
-        "error-capture-protected": _(
-            "That piece stands in a mill: remove one outside a mill while there is one."
-        ),
-    }
-
-
-def _dara() -> dict[str, str]:
-    return {
-        "error-not-adjacent": _("A stone moves one square up, down, left or right."),
-        "reason-move-limit": _("{limit} actions without a placement or a capture: a draw."),
-        "counter-progress": _("Actions without a placement or capture: {value} of {limit}"),
-        "error-dara-three-in-placement": _(
-            "Placing there would make three in a row, which is not allowed while placing."
-        ),
-        "error-dara-four-line": _("That would make four or more in a row, which is never allowed."),
-        # The last-move line: a line of three the side that just moved can make next.
-        "threat-one": _("{side} can make a line of three on {point} with the next move."),
-        "threat-many": _(
-            "{side} can make a line of three on one of {points} with the next move."
-        ),
-    }
-
-
-_MOVEMENT = {
-    "three-mens-morris": _three_mens_morris,
-    "nine-mens-morris": _nine_mens_morris,
-    "dara": _dara,
-}
-
-
 def _stones_moving() -> dict[str, str]:
     return {
         "phase-moving": _("Moving: select one of your stones."),
@@ -320,7 +250,7 @@ def _stones_moving() -> dict[str, str]:
         ),
         "phase-capture": _("Capture: choose a highlighted enemy stone to remove."),
         "reason-pieces": _("{loser} has fewer than three stones left."),
-        # Translators: a Dara stone moves (the same English serves the morris pieces).
+        # Translators: a stone in a square moves (the same English serves pieces on points).
         "announce-move": pgettext("a stone moves", "{side}: {from} to {to}."),
         "announce-move-capture": _("{side}: {from} to {to}, removes the stone on {capture}."),
         "announce-capture-choose": _("A line! Choose an enemy stone to remove."),
@@ -345,7 +275,7 @@ def _pieces_moving() -> dict[str, str]:
         ),
         "phase-capture": _("Capture: choose a highlighted enemy piece to remove."),
         "reason-pieces": _("{loser} has fewer than three pieces left."),
-        # Translators: a morris piece moves (the same English serves the Dara stones).
+        # Translators: a piece on a point moves (the same English serves stones in squares).
         "announce-move": pgettext("a piece moves", "{side}: {from} to {to}."),
         "announce-move-capture": _("{side}: {from} to {to}, removes {capture}."),
         "announce-capture-choose": _("A line! Choose an enemy piece to remove."),

@@ -42,17 +42,13 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def play(request: HttpRequest, slug: str) -> HttpResponse:
     entry = BY_SLUG[slug]
-    if entry.in_guide:
-        content_template = content.template(f"guide/{slug}.html")
-    else:
-        content_template = content.template("score_four.html")
-    template_name = "games/play_score_four.html" if entry.board == "3d" else "games/play_2d.html"
-    return _page(request, template_name, slug, {"game": entry}, content_template)
+    content_template = content.template(entry.entry.content)
+    return _page(request, entry.entry.page_template, slug, {"game": entry}, content_template)
 
 
 def guide(request: HttpRequest) -> HttpResponse:
     sections = [
-        render_to_string(content.template(f"guide/{entry.slug}.html"), request=request)
+        render_to_string(content.template(entry.entry.content), request=request)
         for entry in GAMES
         if entry.in_guide
     ]

@@ -28,7 +28,7 @@ for (const [language, urls] of Object.entries(CONFIG.pages)) {
   for (const url of urls) PAGES.set(new URL(url, self.location.origin).href, language);
 }
 
-// The language whose pages a URL belongs to ("/ja/nine-mens-morris/" -> "ja"), or null.
+// The language whose pages a URL belongs to ("/ja/<game>/" -> "ja"), or null.
 function languageOf(href) {
   const first = new URL(href).pathname.split("/")[1];
   return LANGUAGES.includes(first) ? first : null;

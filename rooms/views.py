@@ -201,9 +201,7 @@ def room_page(request: HttpRequest, room_id: str) -> HttpResponse:
     entry = BY_SLUG[room.game]
     seat = services.seat_of(room, request.COOKIES.get(seat_cookie_name(room.id)))
     # The same context the play page has (games.views.play), plus the room.
-    page_template = content.template(
-        f"guide/{entry.slug}.html" if entry.in_guide else "score_four.html"
-    )
+    page_template = content.template(entry.entry.content)
     # A shared link previews as an invitation (title, description, picture), never the seats.
     invite = invitation(entry)
     context = {
@@ -218,6 +216,5 @@ def room_page(request: HttpRequest, room_id: str) -> HttpResponse:
         "room_url": request.build_absolute_uri(request.path),
         "room_ws_path": f"/ws/rooms/{room.id}/",
     }
-    template_name = "games/play_score_four.html" if entry.board == "3d" else "games/play_2d.html"
-    context["play_template"] = template_name
+    context["play_template"] = entry.entry.page_template
     return render(request, "rooms/room.html", context)

@@ -1,5 +1,7 @@
 """Settings for the test suite: the production settings with static files read from the
-source folders (no collectstatic step between an edit and a test) and a fast password hash."""
+source folders (no collectstatic step between an edit and a test), a fast password hash, one
+SQLite test database per pytest process, no background purge threads and no service worker
+in the pages (each reason below)."""
 
 import os
 

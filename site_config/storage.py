@@ -10,6 +10,9 @@ class StaticStorage(CompressedManifestStaticFilesStorage):
 
     support_js_module_import_aggregation = True
     manifest_strict = False
+    # Each pass settles one more level of a chain of imports (a play page's entry module down
+    # to the generated games registry is more than Django's default 5 deep).
+    max_post_process_passes = 10
 
     def url_converter(self, name, hashed_files, template=None):
         convert = super().url_converter(name, hashed_files, template)

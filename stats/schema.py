@@ -1,6 +1,7 @@
 """The vocabulary of the play statistics: every event kind, every field and every value a
-field may take. The browser client (static/js/stats/schema.js) holds the same table; a test
-compares the two. Anything not listed here is refused by the endpoint and never stored.
+field may take. The browser client's copy (static/js/stats/schema.js) is written from this
+module by tools/gen_registry.py; a test fails when it is stale. Anything not listed here is
+refused by the endpoint and never stored.
 
 Wire format (one POST body, JSON): {"events": [event, ...]}, 1 to MAX_EVENTS events.
 Every event carries "event" (its kind), "game" and the device class (DEVICE_FIELDS), plus
@@ -11,21 +12,22 @@ an address or a user-agent string.
 
 from __future__ import annotations
 
-from games.catalog import GAMES
+from games import registry
 
 MAX_BODY_BYTES = 8 * 1024
 MAX_EVENTS = 20
 MAX_MOVES = 5000
 RETENTION_DAYS = 30
 
-GAME_SLUGS = tuple(entry.slug for entry in GAMES)
-GAMES_3D = tuple(entry.slug for entry in GAMES if entry.board == "3d")
+# A game's statistics value is its slug (games/registry.py).
+GAME_SLUGS = registry.SLUGS
+GAMES_3D = tuple(entry.slug for entry in registry.GAMES if entry.board_kind == "3d")
 
 KINDS = ("game-start", "game-end", "room-connection", "board-3d")
 # The language of the page a game was played on (the site's language codes, settings.LANGUAGES).
 LANGS = ("ko", "ja", "zh-hans")
 MODES = ("ai", "local", "friend")
-LEVELS = ("beginner", "intermediate", "advanced")
+LEVELS = registry.LEVELS  # the AI levels every game offers
 # Against the AI and with a friend: from this device's player's side. Two on one device:
 # which seat won.
 RESULTS_PLAYER = ("win", "loss", "draw")

@@ -1,7 +1,7 @@
 """Write the shared test vectors the Python engines and their JavaScript twins must agree on.
 
     python -m tools.gen_vectors                      # every game
-    python -m tools.gen_vectors --game dara          # one game
+    python -m tools.gen_vectors --game <slug>        # one game
     python -m tools.gen_vectors --check              # compare, write nothing; exit 1 if stale
 
 Each `tests/vectors/<slug>.json` holds, one game per line:
@@ -29,6 +29,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from games import registry as games
 from games.engine import registry
 from games.engine.base import AnyGame, play_text
 
@@ -36,13 +37,9 @@ RANDOM_GAMES = 200
 VECTORS_DIR = Path(__file__).resolve().parent.parent / "tests" / "vectors"
 
 
-def engine_module_name(slug: str) -> str:
-    return slug.replace("-", "_")
-
-
 def edge_cases(slug: str) -> list[list[str]]:
     """The engine module's hand-made games (`EDGE_CASES`)."""
-    return list(import_module(f"games.engine.{engine_module_name(slug)}").EDGE_CASES)
+    return list(import_module(games.get(slug).engine_module).EDGE_CASES)
 
 
 def sorted_legal(game: AnyGame, state: Any) -> list[str]:

@@ -3,7 +3,7 @@
     .venv/bin/python -m tools.make_invite_cards
 
 One 1200×630 PNG per game and language (messengers do not show SVG previews): the game's board
-on the left, drawn by games/board_svg.py in the play pages' look (Score Four: its pegs and
+on the left, drawn by games/board_svg.py in the play pages' look (the 3D board: its pegs and
 balls seen from above at an angle), and on the right the invitation's own words
 (rooms/invitation.py) in that language. Chromium renders the page (Debian's /usr/bin/chromium
 through Playwright, as the browser tests do; fonts-noto-cjk for the three scripts). The PNGs
@@ -26,9 +26,9 @@ FONTS = {
 }
 
 
-def score_four_svg() -> str:
+def pegs_svg() -> str:
     """The 4×4 pegs on their base, seen from the front and above at an angle, a few balls on
-    them (a position of Score Four: balls rest on the peg's floor or on another ball)."""
+    them (a real position: balls rest on the peg's floor or on another ball)."""
     stacks = {(0, 3): [0], (1, 2): [1, 0], (2, 1): [0, 1, 0], (1, 3): [1], (3, 3): [1], (2, 3): [0]}
     level_height, radius = 52, 26
 
@@ -70,10 +70,10 @@ def score_four_svg() -> str:
 
 
 def board_picture(slug: str) -> str:
-    from games import board_svg, examples, play_words
+    from games import board_svg, examples, play_words, registry
 
-    if slug == "score-four":
-        return score_four_svg()
+    if registry.get(slug).board is None:
+        return pegs_svg()
     game, before, _after = examples.positions(slug)
     return board_svg.draw(
         slug,

@@ -31,6 +31,8 @@ removal appended as ``xa4``. Usage, the rules page's worked example::
     >>> state = play_text(GAME, state, "c2-c1xa4")
     >>> GAME.outcome(state)
     Outcome(winner=0, reason='pieces', cells=())
+    >>> GAME.key_text(GAME.key((0b11, 0b100), 1))
+    'wwb...........................1'
 
 ``dump`` gives ``{"game": "dara", "board": {"c2": "w", ...}, "reserve": [r0, r1],
 "to_move": t, "quiet": q, "history": [...]}``: ``board`` maps occupied cells to their

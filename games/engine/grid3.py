@@ -1,4 +1,4 @@
-"""The 3x3 board shared by Tic-tac-toe and Three Men's Morris: point names and lines.
+"""The 3x3 board the games played on it share: point names and lines.
 
 Points are `a1`-`c3`: the letter is the column from the left, the digit the row from the
 top. Index `(row-1)*3 + column`, so `a1` is 0, `b2` (the centre) 4 and `c3` 8.

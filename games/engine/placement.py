@@ -1,6 +1,6 @@
 """Games where men are placed from a reserve, then moved, and a line removes an enemy man.
 
-Nine Men's Morris and Dara share everything here: the move and state values, the
+The place-then-move games share everything here: the move and state values, the
 ``a1`` / ``a1-b2`` / ``b2xd7`` notation, the position keys behind the repetition rule, the
 outcome order, the ``dump`` format and the checks ``load`` makes. A game subclasses
 `PlacementGame`, names its points and supplies the rules that differ (`_steps`,
@@ -10,11 +10,10 @@ Points are numbered in the order of the game's ``points``; every set of points i
 bitmask over those numbers. A position key packs both players' masks and the side to
 move into one int: ``first | second << n | turn << 2n`` for ``n`` points.
 
-    >>> from games.engine.dara import GAME
-    >>> GAME.format_move(None, GAME.parse_move(None, "C2-C1XA4"))
+    >>> from games.engine import registry
+    >>> game = next(g for g in map(registry.get, registry.SLUGS) if isinstance(g, PlacementGame))
+    >>> game.format_move(None, game.parse_move(None, "C2-C1XA4"))
     'c2-c1xa4'
-    >>> GAME.key_text(GAME.key((0b11, 0b100), 1))
-    'wwb...........................1'
 """
 
 from __future__ import annotations

@@ -77,6 +77,9 @@ class ThreeMensMorris:
     """The engine object (one instance, `GAME`)."""
 
     slug = SLUG
+    points = POINTS  # in the order of the dump's board
+    pieces_each = PIECES_EACH
+    move_limit = MOVE_LIMIT
 
     def initial_state(self) -> ThreeMensMorrisState:
         return _new_tuple(ThreeMensMorrisState, (EMPTY_BOARD, 0, (), None))

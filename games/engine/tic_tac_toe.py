@@ -50,6 +50,7 @@ class TicTacToe:
     """The engine object (one instance, `GAME`). Moves are point indices 0-8."""
 
     slug = SLUG
+    points = POINTS  # in the order of the dump's board
 
     def initial_state(self) -> TicTacToeState:
         return _new_tuple(TicTacToeState, (EMPTY_BOARD, 0, None))

@@ -1,5 +1,5 @@
 """What each language expects, seen in the browser: in Japanese the first player of
-Tic-tac-toe draws ○ (the catalog's `first tic-tac-toe mark`), elsewhere X; the status table
+Tic-tac-toe draws ○ (the catalog's `first mark`), elsewhere X; the status table
 and the worked example on the rules page draw the same mark."""
 
 import pytest

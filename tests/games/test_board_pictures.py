@@ -34,7 +34,7 @@ def test_each_picture_is_a_position_the_engine_reaches(slug):
 
 
 def test_tic_tac_toe_draws_the_first_mark_of_the_language():
-    """Japanese first players draw ○ (the catalog's "first tic-tac-toe mark")."""
+    """Japanese first players draw ○ (the catalog's "first mark")."""
     dump = board_pictures.position("tic-tac-toe")
     firsts = sum(1 for cell in dump["board"] if cell == "x")  # the engine's first player
     for language, first_shape in [("ko", "x"), ("ja", "o"), ("zh-hans", "x")]:

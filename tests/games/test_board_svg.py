@@ -24,7 +24,7 @@ def js_layouts():
     if node is None:
         pytest.fail("node not found: make test installs Node.js first (scripts/system-deps.sh)")
     result = subprocess.run(
-        [node, "--input-type=module", "-e", SCRIPT, json.dumps(list(board_svg.LAYOUTS))],
+        [node, "--input-type=module", "-e", SCRIPT, json.dumps(list(board_svg.slugs()))],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -34,9 +34,9 @@ def js_layouts():
     return json.loads(result.stdout)
 
 
-@pytest.mark.parametrize("slug", list(board_svg.LAYOUTS))
+@pytest.mark.parametrize("slug", list(board_svg.slugs()))
 def test_the_layout_matches_the_browser_board(js_layouts, slug):
-    ours, theirs = board_svg.LAYOUTS[slug], js_layouts[slug]
+    ours, theirs = board_svg.layout_of(slug), js_layouts[slug]
     assert ours.kind == theirs["kind"]
     assert {p: list(xy) for p, xy in ours.xy.items()} == theirs["xy"]
     assert (ours.width, ours.height, ours.step) == (

@@ -1,4 +1,5 @@
-// The SVG board for Tic-tac-toe, both Morrises and Dara. It draws a view and reports which
+// The SVG board of every 2D game, drawn from its layout (geometry.js: a grid of cells or points
+// joined by lines; marks or stones). It draws a view and reports which
 // point the player chose; it knows no rule. Drawing is SVG (aria-hidden); the points are real
 // <button>s laid over it, so focus, Enter/Space and accessible names come from the browser.
 //
@@ -41,7 +42,8 @@ export class Board2D {
 
   build() {
     const { width, height } = this.layout;
-    this.root.classList.add("board2d", `board2d--${this.slug}`);
+    const { kind, style } = this.layout;
+    this.root.classList.add("board2d", `board2d--${this.slug}`, `board2d--${kind}`, `board2d--${style}`);
     this.root.replaceChildren();
     this.svg = svg("svg", {
       viewBox: `0 0 ${width} ${height}`, class: "board2d-svg", "aria-hidden": "true",
@@ -58,7 +60,7 @@ export class Board2D {
     this.points.setAttribute("aria-label", this.strings.boardLabel);
     this.buttons = new Map();
     // Each point's button is as wide as the space to its nearest neighbour allows (at least
-    // 44 CSS pixels on a 390-pixel phone for Nine Men's Morris), with no overlap.
+    // 44 CSS pixels on a 390-pixel phone for the densest board, 7 by 7), with no overlap.
     const { step, pieceRadius } = this.layout;
     const size = this.layout.kind === "cells" ? step : Math.min(step, pieceRadius * 3);
     for (const [point, [x, y]] of Object.entries(this.layout.xy)) {
@@ -108,13 +110,13 @@ export class Board2D {
 
   drawCells(group) {
     const { x, y, columns, rows, step } = this.layout.grid;
-    if (this.slug === "tic-tac-toe") {
+    if (this.layout.style === "hash") {
       // The classic grid: two lines each way, no frame.
       for (let i = 1; i < columns; i++) svg("line", { x1: x + i * step, y1: y + 10, x2: x + i * step, y2: y + rows * step - 10 }, group);
       for (let j = 1; j < rows; j++) svg("line", { x1: x + 10, y1: y + j * step, x2: x + columns * step - 10, y2: y + j * step }, group);
       return;
     }
-    // Dara: a pit in each square of the board.
+    // Otherwise a pit in each square of the board.
     for (let j = 0; j < rows; j++) {
       for (let i = 0; i < columns; i++) {
         svg("rect", {
@@ -173,7 +175,7 @@ export class Board2D {
   //   selectable, destinations, removable: Sets of points,
   //   protectedPieces: Set of enemy pieces that may not be removed now,
   //   lastMove: {from, to, capture} | null, winCells: [points],
-  //   formedLines: [[points]]: the mill or Dara line just made (drawn under the pieces'
+  //   formedLines: [[points]]: the mill or run of three just made (drawn under the pieces'
   //   marks, and listed in the root's data-formed-lines),
   //   moveCount: plies played (the newest piece is animated when it changes),
   //   interactive: whether a person may choose now,
@@ -238,7 +240,7 @@ export class Board2D {
     }
     const ghost = svg("g", { class: `mark-hint__piece piece piece--${hint.player}` }, group);
     const [x, y] = xy[hint.to];
-    if (this.slug === "tic-tac-toe") {
+    if (this.layout.pieces === "marks") {
       const firstIsO = this.root.closest("[data-first-mark]")?.dataset.firstMark === "o";
       if ((hint.player === 0) !== firstIsO) {
         const d = r * 0.78;
@@ -262,7 +264,7 @@ export class Board2D {
     if (fresh) className += " piece--fresh";
     if (shielded) className += " piece--protected";
     const group = svg("g", { class: className, "data-piece": point }, this.pieces);
-    if (this.slug === "tic-tac-toe") {
+    if (this.layout.pieces === "marks") {
       // The first player draws x, or o where the page says so (Japanese: ○ moves first).
       const firstIsO = this.root.closest("[data-first-mark]")?.dataset.firstMark === "o";
       if ((owner === 0) !== firstIsO) {

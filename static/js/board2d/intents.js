@@ -2,7 +2,7 @@
 //
 // The engines list complete moves ("b2", "a1-b2", "a1-a4xg7"); a player builds one point at a
 // time: pick a piece (moving), pick a point (placing or destination), then pick an enemy piece
-// when the move makes a mill or a Dara line. `pending` holds the points chosen so far
+// when the move makes a line that removes (a mill, a run of three). `pending` holds the points chosen so far
 // ({from, to}); a move reaches the session only once it is complete and legal.
 //
 // A choice that fits no legal move is returned as an `attempt`: move text the controller hands
@@ -52,7 +52,7 @@ export function highlights(moves, pending) {
 // A point chosen with `pending` already picked. `ctx` describes the position:
 //   moves: legal move texts; placing: the side to move still places pieces;
 //   owner(point): 0, 1 or null; player: the side to move;
-//   movement: the game ever moves pieces (false for Tic-tac-toe).
+//   movement: the game ever moves pieces (false where pieces are only placed).
 // Returns one of
 //   {kind: "play", move}              a complete legal move
 //   {kind: "pending", pending}        the choice so far (a selection, or a capture to choose)

@@ -1,4 +1,4 @@
-// The play page of Tic-tac-toe, Three Men's Morris, Nine Men's Morris and Dara: the SVG board
+// The play page of every 2D game (its board kind in ../games/registry.js): the SVG board
 // and its status table plugged into the shared play-page controller (static/js/play/controller.js),
 // which owns the session, the panel, the dialog, the move list and the announcements. The engine
 // decides every rule: legal moves come from engine.legalMoves, and a refused choice carries the
@@ -45,9 +45,10 @@ class Board2DView {
     return this.t(`side-${player}`);
   }
 
-  // Tic-tac-toe's moves carry their side's mark ("x" or "o"), the move list draws it.
+  // On a board of marks, moves carry their side's mark ("x" or "o"), the move list draws it.
   entries(history, moves) {
-    const mark = this.slug === "tic-tac-toe" ? (player) => this.markOf(player) : () => undefined;
+    const marks = this.board.layout.pieces === "marks";
+    const mark = marks ? (player) => this.markOf(player) : () => undefined;
     return moves.map((move) => ({
       text: move.text, label: this.describeMove(move), player: move.player, mark: mark(move.player),
     }));

@@ -1,48 +1,68 @@
 // A threat left by the last move: the empty points where its side would complete a line on its
-// next move. On the 3x3 board (Tic-tac-toe, Three Men's Morris) that line wins, so the other
-// side must block it now; in Nine Men's Morris a mill and in Dara a line of three capture.
-// Read from the engine's dump; the lines, steps and legal moves are the engine twins'.
+// next move. Where a line wins (lines null in the registry's status facts) the other side must
+// block it now; where a line captures (a mill, a run of three) it is a warning. Read from the
+// engine's dump and the game's registry facts; the steps and captures are the engine twin's.
+import { gameEntry } from "../games/registry.js";
 import { LINES, POINTS } from "../engines/grid3.js";
-import { NEIGHBOURS, PIECES } from "../engines/three-mens-morris.js";
-import { MILLS_AT, POINTS as NMM_POINTS } from "../engines/nine-mens-morris.js";
 import { splitMove } from "./intents.js";
 import { gameInfo, occupancy } from "./status.js";
 
 // The point names (in board order) where `player` completes a line at their next move.
 export function threatPoints(engine, dump, player) {
-  const slug = engine.slug;
-  if (slug === "tic-tac-toe" || slug === "three-mens-morris") return gridThreats(slug, dump, player);
+  const info = gameInfo(engine.slug);
+  if (info.lines === null) return winningLines(engine.slug, info, dump, player);
   if (dump.reserve[player] > 0) {
-    // Placing: any empty point is in reach. A Dara line made by a placement is refused.
-    return slug === "nine-mens-morris" ? openMills(dump, player) : [];
+    // Placing: any empty point is in reach. A run made by a placement may be refused (lines "runs").
+    return info.lines === "mills" ? openMills(info, occupancy(engine.slug, dump), player) : [];
   }
   return capturingSteps(engine, dump, player);
 }
 
-function gridThreats(slug, dump, player) {
+// A 3x3 game whose line wins. While placing, any empty point is in reach; once a side's pieces
+// are all on the board it must step one from outside the line onto the empty point.
+function winningLines(slug, info, dump, player) {
   const owners = occupancy(slug, dump);
   const own = POINTS.filter((p) => owners.get(p) === player);
-  // Tic-tac-toe always places; Three Men's Morris places while a piece is left in hand, then
-  // steps a piece from outside the line onto the empty point.
-  const placing = slug === "tic-tac-toe" || own.length < PIECES;
+  const placing = !info.movement || own.length < info.pieces[player];
+  const steps = placing ? null : neighbours(gameEntry(slug).layout);
   const found = new Set();
   for (const line of LINES) {
     const names = line.map((i) => POINTS[i]);
     const empty = names.filter((p) => !owners.has(p));
     if (empty.length !== 1 || names.filter((p) => owners.get(p) === player).length !== 2) continue;
-    const target = POINTS.indexOf(empty[0]);
-    const steps = placing || NEIGHBOURS[target].some(
-      (q) => owners.get(POINTS[q]) === player && !line.includes(q));
-    if (steps) found.add(empty[0]);
+    const reach = placing || [...steps.get(empty[0])].some(
+      (q) => owners.get(q) === player && !names.includes(q));
+    if (reach) found.add(empty[0]);
   }
   return POINTS.filter((p) => found.has(p));
 }
 
-// Nine Men's Morris while placing: the empty points that close a mill of two own pieces.
-function openMills(dump, player) {
-  const owners = occupancy("nine-mens-morris", dump);
-  return NMM_POINTS.filter((point, i) => !owners.has(point) && MILLS_AT[i].some(
-    (mill) => mill.every((q) => q === i || owners.get(NMM_POINTS[q]) === player)));
+// point -> Set of points one step away along the board's drawn lines (each a segment through
+// the points on it).
+function neighbours({ xy, lines }) {
+  const near = new Map(Object.keys(xy).map((p) => [p, new Set()]));
+  for (const [a, b] of lines) {
+    const [ax, ay] = xy[a];
+    const [bx, by] = xy[b];
+    const on = Object.keys(xy).filter((p) => {
+      const [x, y] = xy[p];
+      const cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax);
+      const within = Math.min(ax, bx) <= x && x <= Math.max(ax, bx) && Math.min(ay, by) <= y && y <= Math.max(ay, by);
+      return Math.abs(cross) < 1e-6 && within;
+    });
+    on.sort((p, q) => Math.hypot(xy[p][0] - ax, xy[p][1] - ay) - Math.hypot(xy[q][0] - ax, xy[q][1] - ay));
+    on.forEach((p, i) => {
+      if (i > 0) near.get(p).add(on[i - 1]);
+      if (i + 1 < on.length) near.get(p).add(on[i + 1]);
+    });
+  }
+  return near;
+}
+
+// While placing: the empty points that close a mill of two own pieces.
+function openMills(info, owners, player) {
+  return info.points.filter((point) => !owners.has(point) && info.mills.some(
+    (mill) => mill.includes(point) && mill.every((q) => q === point || owners.get(q) === player)));
 }
 
 // Once placed: the destinations of the moves that would capture were it `player`'s turn again

@@ -80,7 +80,7 @@ export function boardView(engine, state, pending, { interactive, lastMove, moveC
     if (pending.from) owners.delete(pending.from);
     owners.set(pending.to, player);
   }
-  // The mill or Dara line just made: by the piece waiting for its capture, else by the last
+  // The mill or run of three just made: by the piece waiting for its capture, else by the last
   // move if it captured (shown until the next move).
   let formedBy = null;
   if (marks.stage === "capture" && pending.to !== null) formedBy = pending.to;

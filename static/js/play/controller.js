@@ -1,4 +1,4 @@
-// The one play-page controller every board plugs into (Score Four's 3D board and the SVG board
+// The one play-page controller every board plugs into (the 3D board and the SVG board
 // of the four 2D games). It owns what a game is on any board: the session (local or friend
 // room), the mode panel and its actions, the result dialog, the move list and looking back
 // through a finished game, the announcements, the turn line and the visible refusals. A board

@@ -9,7 +9,7 @@
 //   panel.start(client, { slug, moves: [{text, player}], entries });  panel.cancel();
 import { announce } from "./announce.js";
 
-// A score shown in the game's own units: Score Four's line values, a man or stone per 100.
+// A score shown in the game's own units: the 3D game's line values, a man or stone per 100.
 const UNIT = 100;
 
 export function evaluationText(value, t) {

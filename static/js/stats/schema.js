@@ -1,42 +1,66 @@
-// The statistics vocabulary, the same table as stats/schema.py (a test compares them).
-// The client only builds events from these values; the server refuses anything else.
+// Written by tools/gen_registry.py from stats/schema.py: do not edit (a test fails
+// when this file is stale). The client only builds events from these values; the
+// server refuses anything else.
+import { GAMES } from "../games/registry.js";
 
-const freeze = (value) => Object.freeze(value);
+const freeze = (value) => {
+  if (value && typeof value === "object") {
+    Object.values(value).forEach(freeze);
+    Object.freeze(value);
+  }
+  return value;
+};
 
 export const SCHEMA = freeze({
-  maxEvents: 20,
-  maxBodyBytes: 8 * 1024,
-  maxMoves: 5000,
-  kinds: freeze({
-    "game-start": freeze({ game: "required", mode: "required", level: "optional", lang: "optional" }),
-    "game-end": freeze({
-      game: "required", mode: "required", lang: "optional", level: "optional",
-      result: "required", ending: "optional", moves: "required", duration: "required",
-    }),
-    "room-connection": freeze({ game: "required", outcome: "required", reconnects: "optional" }),
-    "board-3d": freeze({ game: "required", outcome: "required", render: "optional" }),
-  }),
-  values: freeze({
-    event: freeze(["game-start", "game-end", "room-connection", "board-3d"]),
-    game: freeze(["score-four", "tic-tac-toe", "three-mens-morris", "nine-mens-morris", "dara"]),
-    lang: freeze(["ko", "ja", "zh-hans"]),
-    mode: freeze(["ai", "local", "friend"]),
-    level: freeze(["beginner", "intermediate", "advanced"]),
-    outcome: freeze(["ok", "failed"]),
-    ending: freeze([
-      "line", "full", "no-moves", "pieces", "repetition", "move-limit",
-      "resigned", "agreed", "abandoned",
-    ]),
-    duration: freeze(["under-1m", "1-3m", "3-10m", "10-30m", "30-60m", "over-60m"]),
-    reconnects: freeze(["0", "1", "2-3", "4-9", "10+"]),
-    render: freeze(["under-15fps", "15-30fps", "30-50fps", "50fps+"]),
-    memory: freeze(["under-2gb", "2-4gb", "4-8gb", "8gb+", "unknown"]),
-    cores: freeze(["1-2", "3-4", "5-8", "9-16", "17+", "unknown"]),
-    browser: freeze(["chrome", "edge", "firefox", "safari", "samsung", "opera", "other"]),
-    os: freeze(["android", "ios", "windows", "macos", "linux", "chromeos", "other"]),
-  }),
-  resultsPlayer: freeze(["win", "loss", "draw"]),
-  resultsLocal: freeze(["first", "second", "draw"]),
-  games3d: freeze(["score-four"]),
-  deviceFields: freeze(["phone", "memory", "cores", "browser", "os"]),
+  "maxEvents": 20,
+  "maxBodyBytes": 8192,
+  "maxMoves": 5000,
+  "kinds": {
+    "game-start": {
+      "game": "required",
+      "mode": "required",
+      "level": "optional",
+      "lang": "optional",
+    },
+    "game-end": {
+      "game": "required",
+      "mode": "required",
+      "lang": "optional",
+      "level": "optional",
+      "result": "required",
+      "ending": "optional",
+      "moves": "required",
+      "duration": "required",
+    },
+    "room-connection": {
+      "game": "required",
+      "outcome": "required",
+      "reconnects": "optional",
+    },
+    "board-3d": {
+      "game": "required",
+      "outcome": "required",
+      "render": "optional",
+    },
+  },
+  "values": {
+    "event": ["game-start", "game-end", "room-connection", "board-3d"],
+    "game": Object.keys(GAMES),
+    "lang": ["ko", "ja", "zh-hans"],
+    "mode": ["ai", "local", "friend"],
+    "level": ["beginner", "intermediate", "advanced"],
+    "outcome": ["ok", "failed"],
+    "ending": ["line", "full", "no-moves", "pieces", "repetition", "move-limit", "resigned", "agreed", "abandoned"],
+    "duration": ["under-1m", "1-3m", "3-10m", "10-30m", "30-60m", "over-60m"],
+    "reconnects": ["0", "1", "2-3", "4-9", "10+"],
+    "render": ["under-15fps", "15-30fps", "30-50fps", "50fps+"],
+    "memory": ["under-2gb", "2-4gb", "4-8gb", "8gb+", "unknown"],
+    "cores": ["1-2", "3-4", "5-8", "9-16", "17+", "unknown"],
+    "browser": ["chrome", "edge", "firefox", "safari", "samsung", "opera", "other"],
+    "os": ["android", "ios", "windows", "macos", "linux", "chromeos", "other"],
+  },
+  "resultsPlayer": ["win", "loss", "draw"],
+  "resultsLocal": ["first", "second", "draw"],
+  "games3d": Object.keys(GAMES).filter((slug) => GAMES[slug].board === "3d"),
+  "deviceFields": ["phone", "memory", "cores", "browser", "os"],
 });

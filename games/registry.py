@@ -1,0 +1,324 @@
+"""Every game the site offers, in the order the home page lists them: the one place that
+knows a game. Everything else asks here (the catalogue, the pages, the board pictures and
+drawings, the worked examples, the play pages' words, the statistics vocabulary, the engine
+lookup), and the browser's copy, `static/js/games/registry.js`, is written from this module
+by `tools/gen_registry.py` (a test fails when it is stale).
+
+A game is an `Entry`: its slug (the URL, the engine's `game` field, the statistics value),
+its engine (`games/engine/<slug with underscores>.py` and its twin
+`static/js/engines/<slug>.js`), its names, its board (a `Board` for the SVG board; the 3D
+board has none), the words that only it needs, its home-page picture, its worked example and
+its content pages. Adding a game: docs/ARCHITECTURE.md, "Adding a game".
+
+Plain Python, no Django: the engines' lookup (`games/engine/registry.py`) reads it too.
+Texts shown to people are gettext message ids marked with `gettext_noop` (makemessages finds
+them); their users translate them when they show them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a message id for makemessages; the caller translates it with gettext."""
+    return message
+
+
+def pgettext_noop(context: str, message: str) -> tuple[str, str]:
+    """Marks a message id with its context; the caller translates it with pgettext."""
+    return (context, message)
+
+
+# The last-move line on a 3x3 board: a line one move from complete (board2d/threats.js).
+_GRID_THREATS: dict[str, str | tuple[str, str]] = {
+    "threat-one": pgettext_noop("3x3 board", "{side} threatens {point}: it must be blocked."),
+    "threat-many": pgettext_noop(
+        "3x3 board", "{side} threatens {points} at once: only one can be blocked."
+    ),
+}
+
+
+# The AI's levels, in the mode panel's order; each game's AI module holds their settings.
+LEVELS = ("beginner", "intermediate", "advanced")
+
+
+@dataclass(frozen=True)
+class Board:
+    """A 2D board's geometry and look. `kind` "cells": pieces sit in the squares of a
+    columns x rows grid; "points": on the crossings of `lines`, on a size x size lattice.
+    `style` names the look (a CSS class `board2d--<style>`): "hash" (the 3x3 # with marks),
+    "pits" (a pit in every square), "lines" and "fine-lines" (thinner lines for a denser
+    board). Coordinates are SVG user units, `step` apart, `margin` from the edge."""
+
+    kind: str
+    style: str
+    step: float
+    margin: float
+    columns: int = 0
+    rows: int = 0
+    lines: tuple[tuple[str, str], ...] = ()
+    piece_radius: float = 0.0
+    pieces: str = "stones"  # or "marks": X and O drawn as strokes
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What the status line reads off a position (static/js/board2d/status.js). `counter`:
+    the draw counter shown ("moving" actions since placement ended, "quiet" moves since a
+    capture, "progress" actions since a placement or capture, or None). `repetition`:
+    "boards" (earlier boards, same side two apart) or "keys" (position keys). `lines`: the
+    lines a piece makes without ending the game: "mills" (the engine's mills) or "runs"
+    (exactly three across or down on the grid). `pieces`: per side, where the dump has no
+    reserve (else the engine's reserve counts)."""
+
+    movement: bool = True
+    flying: bool = False
+    counter: str | None = None
+    repetition: str = "keys"
+    lines: str | None = None
+    pieces: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Picture:
+    """The home page's picture: a real opening replayed (notation), its viewBox and, on a
+    points board, the stones' radius (the picture is scaled to 100 wide)."""
+
+    opening: tuple[str, ...]
+    size: tuple[int, int] = (100, 100)
+    stone_radius: float = 8.0
+
+
+@dataclass(frozen=True)
+class Example:
+    """A rules page's worked example: the position (moves from the start, or a dump) and the
+    move the text walks through; `also`: moves the text calls just as good."""
+
+    key_move: str
+    opening: tuple[str, ...] = ()
+    position: dict | None = None
+    also: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Words:
+    """Message ids of the play page's words that depend on the game. `vocabulary` picks the
+    shared sets of play_words.py ("marks", "pieces" or "stones"); `rules`: the words of this
+    game's own rules (script key -> message id)."""
+
+    vocabulary: str
+    reserve_heading: str
+    rules: dict[str, str | tuple[str, str]] = field(default_factory=dict)
+    start_second: str | None = None  # the mode panel's "start second" button, if not "black"
+
+
+@dataclass(frozen=True)
+class Entry:
+    slug: str
+    name: str  # message id
+    tagline: str  # message id
+    picture: Picture
+    board: Board | None = None  # None: the 3D board (static/js/score-four/)
+    rules: Rules = Rules()
+    words: Words | None = None
+    example: Example | None = None
+    in_guide: bool = True  # a section in the three-in-a-row guide, else its own rules page
+    featured: bool = False  # the home page's wide card
+    # The play page's template, and the content under it (templates/content/<lang>/): the
+    # guide's section of the game, or a page of its own.
+    page_template: str = "games/play_2d.html"
+    rules_content: str = ""  # default: guide/<slug>.html
+
+    @property
+    def content(self) -> str:
+        return self.rules_content or f"guide/{self.slug}.html"
+
+    @property
+    def engine_module(self) -> str:
+        return "games.engine." + self.slug.replace("-", "_")
+
+    @property
+    def board_kind(self) -> str:
+        return "3d" if self.board is None else "2d"
+
+
+_THREE_BY_THREE_LINES = (
+    *(("a1", "c1"), ("a2", "c2"), ("a3", "c3"), ("a1", "a3"), ("b1", "b3"), ("c1", "c3")),
+    *(("a1", "c3"), ("c1", "a3")),
+)
+_NESTED_SQUARES_LINES = (
+    *(("a1", "g1"), ("g1", "g7"), ("g7", "a7"), ("a7", "a1")),
+    *(("b2", "f2"), ("f2", "f6"), ("f6", "b6"), ("b6", "b2")),
+    *(("c3", "e3"), ("e3", "e5"), ("e5", "c5"), ("c5", "c3")),
+    *(("d1", "d3"), ("g4", "e4"), ("d7", "d5"), ("a4", "c4")),
+)
+
+GAMES: tuple[Entry, ...] = (
+    Entry(
+        "score-four",
+        gettext_noop("Score Four"),
+        gettext_noop("Connect four in a 4×4×4 cube: drop balls onto 16 pegs, 76 ways to win."),
+        Picture(("B3", "C3", "B3", "C2", "A4", "B3", "D4", "C3", "C4", "D1", "B2"), (111, 96)),
+        in_guide=False,
+        featured=True,
+        page_template="games/play_score_four.html",
+        rules_content="score_four.html",
+    ),
+    Entry(
+        "tic-tac-toe",
+        gettext_noop("Tic-tac-toe"),
+        gettext_noop("The classic 3×3 race to three in a row."),
+        Picture(("b2", "a1", "a3", "c1")),
+        Board("cells", "hash", 180, 48, columns=3, rows=3, pieces="marks"),
+        Rules(movement=False, pieces=(5, 4)),
+        Words(
+            "marks",
+            gettext_noop("Marks left"),
+            _GRID_THREATS,
+            start_second=gettext_noop("Start as O (intermediate)"),
+        ),
+        Example("c1", opening=("a1", "b2", "b1", "a3")),
+    ),
+    Entry(
+        "three-mens-morris",
+        gettext_noop("Three Men's Morris"),
+        gettext_noop("Three pieces each: place them, then slide them into a line."),
+        Picture(("b2", "a1", "c3", "a3", "a2")),
+        Board(
+            "points",
+            "lines",
+            200,
+            96,
+            columns=3,
+            rows=3,
+            lines=_THREE_BY_THREE_LINES,
+            piece_radius=48,
+        ),
+        Rules(counter="moving", repetition="boards", pieces=(3, 3)),
+        Words(
+            "pieces",
+            gettext_noop("In reserve"),
+            {
+                "error-not-adjacent": gettext_noop(
+                    "A piece moves one step along a line; a diagonal step must start or end at"
+                    " the centre."
+                ),
+                "reason-move-limit": gettext_noop("{limit} moving actions without a line: a draw."),
+                "counter-moving": gettext_noop("Moving actions: {value} of {limit}"),
+                **_GRID_THREATS,
+            },
+        ),
+        Example("c2-c1", opening=("a1", "a2", "b1", "a3", "c2", "b3")),
+    ),
+    Entry(
+        "nine-mens-morris",
+        gettext_noop("Nine Men's Morris"),
+        gettext_noop("Form mills on three nested squares and capture your opponent's pieces."),
+        Picture(("d2", "d6", "b4", "f4", "d3", "e4", "g7", "a1"), stone_radius=4.6),
+        Board(
+            "points",
+            "fine-lines",
+            100,
+            78,
+            columns=7,
+            rows=7,
+            lines=_NESTED_SQUARES_LINES,
+            piece_radius=34,
+        ),
+        Rules(flying=True, counter="quiet", lines="mills"),
+        Words(
+            "pieces",
+            gettext_noop("In reserve"),
+            {
+                "error-not-adjacent": gettext_noop(
+                    "A piece moves to a neighbouring point along a line; it may fly anywhere only "
+                    "when its side has exactly three pieces."
+                ),
+                "reason-move-limit": gettext_noop("{limit} moves without a capture: a draw."),
+                "counter-quiet": gettext_noop("Moves since the last capture: {value} of {limit}"),
+                "phase-flying": gettext_noop("Flying: with three pieces left, select one of them."),
+                "phase-flying-destination": gettext_noop(
+                    "Flying: choose any empty point, or the piece again to cancel."
+                ),
+                "announce-place-capture": gettext_noop("{side}: {to}, removes {capture}."),
+                # The last-move line: a mill the side that just moved can close next.
+                "threat-one": gettext_noop(
+                    "{side} can close a mill on {point} with the next move."
+                ),
+                "threat-many": gettext_noop(
+                    "{side} can close a mill on one of {points} with the next move."
+                ),
+                "error-capture-protected": gettext_noop(
+                    "That piece stands in a mill: remove one outside a mill while there is one."
+                ),
+            },
+        ),
+        Example(
+            "g1xg7",
+            position={
+                "game": "nine-mens-morris",
+                "board": {"a1": "w", "d1": "w", "c5": "b", "d5": "b", "e5": "b", "g7": "b"},
+                "reserve": [5, 5],
+                "to_move": 0,
+                "quiet": 0,
+                "history": [],
+            },
+        ),
+    ),
+    Entry(
+        "dara",
+        gettext_noop("Dara"),
+        gettext_noop("Place twelve stones, then move them to make threes and remove enemy stones."),
+        Picture(("c2", "d3", "b3", "e2", "c4", "d4", "a1", "f5"), (100, 85)),
+        Board("cells", "pits", 100, 44, columns=6, rows=5),
+        Rules(counter="progress", lines="runs"),
+        Words(
+            "stones",
+            gettext_noop("Stones in reserve"),
+            {
+                "error-not-adjacent": gettext_noop(
+                    "A stone moves one square up, down, left or right."
+                ),
+                "reason-move-limit": gettext_noop(
+                    "{limit} actions without a placement or a capture: a draw."
+                ),
+                "counter-progress": gettext_noop(
+                    "Actions without a placement or capture: {value} of {limit}"
+                ),
+                "error-dara-three-in-placement": gettext_noop(
+                    "Placing there would make three in a row, which is not allowed while placing."
+                ),
+                # The last-move line: a line of three the side that just moved can make next.
+                "threat-one": gettext_noop(
+                    "{side} can make a line of three on {point} with the next move."
+                ),
+                "threat-many": gettext_noop(
+                    "{side} can make a line of three on one of {points} with the next move."
+                ),
+                "error-dara-four-line": gettext_noop(
+                    "That would make four or more in a row, which is never allowed."
+                ),
+            },
+        ),
+        Example(
+            "c2-c1xa4",
+            also=("c2-c1xc4", "c2-c1xe4"),
+            position={
+                "game": "dara",
+                "board": {"a1": "w", "b1": "w", "c2": "w", "a4": "b", "c4": "b", "e4": "b"},
+                "reserve": [0, 0],
+                "to_move": 0,
+                "quiet": 0,
+                "history": [],
+            },
+        ),
+    ),
+)
+BY_SLUG: dict[str, Entry] = {entry.slug: entry for entry in GAMES}
+SLUGS: tuple[str, ...] = tuple(BY_SLUG)
+
+
+def get(slug: str) -> Entry:
+    """The entry of `slug`; KeyError for an unknown game."""
+    return BY_SLUG[slug]
