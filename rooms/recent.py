@@ -26,6 +26,7 @@ from games.engine.base import EngineError
 
 if TYPE_CHECKING:
     from rooms.models import Room
+    from rooms.outgoing import Header, PlayedMove
 
 CAPACITY = 4096  # rooms; a copy is about 1 KB, and a room not played in falls out first
 
@@ -59,25 +60,26 @@ def forget(room_id: str) -> None:
         _rooms.pop(room_id, None)
 
 
-def follow(header: dict, move: dict) -> None:
+def follow(header: Header, move: PlayedMove) -> None:
     """A move applied anywhere (a `moved` event: the room's header after it, and the move):
     when the copy kept here is the position just before it, play it on the copy."""
     with _lock:
-        room = _rooms.get(header["id"])
-    if room is None or room.version != header["version"] - 1 or room.ply != move["ply"]:
+        room = _rooms.get(header.id)
+    if room is None or room.version != header.version - 1 or room.ply != move.ply:
         return
-    if room.round != header["round"]:
+    if room.round != header.round:
         return
     game = registry.get(room.game)
     try:
         state = game.load(room.state)
-        after = game.play(state, game.parse_move(state, move["text"]))
+        after = game.play(state, game.parse_move(state, move.text))
     except EngineError:  # cannot happen for an applied move; the copy is simply dropped
         forget(room.id)
         return
     room = copy.copy(room)
     room.state = game.dump(after)
-    for field in ("ply", "status", "outcome", "version", "draw_offer"):
-        setattr(room, field, header[field])
+    room.ply, room.status, room.version = header.ply, header.status, header.version
+    room.draw_offer = header.draw_offer
+    room.outcome = None if header.outcome is None else header.outcome.wire()
     room.last_active_at = timezone.now()
     remember(room)
