@@ -24,7 +24,6 @@ from rooms import endings, load, outgoing, protocol, purge_task, recent, service
 from rooms.outgoing import Presence, RoomEvent
 from rooms.seats import side_of
 from rooms.services import RoomError
-from site_config.channel_layer import resync_on_reconnect
 from throttle import limiter, limits
 
 logger = logging.getLogger(__name__)
@@ -110,7 +109,6 @@ class RoomConsumer(Consumer):
         self.written_at = time.monotonic()
         await self.channel_layer.group_add(group_name(self.room_id), self.channel_name)
         self.in_group = True
-        resync_on_reconnect(self.channel_layer)
         # Read after joining the group: a move made meanwhile is in this state or in an event
         # that follows it, never lost between the two.
         await self.send_full_state("welcome")
