@@ -11,6 +11,7 @@ header followed by the move list in slices of MOVES_PER_MESSAGE.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from typing import Any
@@ -64,6 +65,7 @@ class RoomConsumer(Consumer):
     host_side: int = 0
     secret: str | None = None
     client: str = "unknown"
+    budget: str = ""  # this client's key in the per-message budget (throttle.limiter.hot_key)
     registered = False  # a Connection row exists for this socket
     in_group = False
     version = 0  # the highest room version this socket has sent on
@@ -92,13 +94,14 @@ class RoomConsumer(Consumer):
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
         self.secret = wire.cookie(self.scope, seat_cookie_name(self.room_id))
         self.client = limiter.client_key(wire.client_address(self.scope))
+        self.budget = limiter.hot_key(limits.SOCKET_MESSAGES, self.client)
         self.window_start, self.window_count = time.monotonic(), 0
         await self.accept()
         self.heard_at = time.monotonic()
         self.idle_watch = asyncio.ensure_future(self.close_when_idle(limits.SOCKET_IDLE_SECONDS))
         load.ensure_watching(self.channel_layer)
         try:
-            _room, self.seat = await database_sync_to_async(_connect)(
+            _room, self.seat = await _in_thread(_connect)(
                 self.room_id, self.channel_name, self.secret, self.client, load.busy()
             )
         except RoomError as error:
@@ -112,7 +115,7 @@ class RoomConsumer(Consumer):
         # Read after joining the group: a move made meanwhile is in this state or in an event
         # that follows it, never lost between the two.
         await self.send_full_state("welcome")
-        presence = await database_sync_to_async(_presence)(self.room_id)
+        presence = await _in_thread(_presence)(self.room_id)
         if presence is not None:  # None: the room went in between (send_full_state said so)
             # Known here already: a ping answered before the broadcast comes back tells it.
             self.learn_presence(presence)
@@ -139,7 +142,7 @@ class RoomConsumer(Consumer):
                 await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
             if self.registered:
                 self.registered = False
-                presence = await database_sync_to_async(_forget)(self.room_id, self.channel_name)
+                presence = await _in_thread(_forget)(self.room_id, self.channel_name)
                 if presence is not None:
                     await self.broadcast(presence)
         except Exception:
@@ -179,7 +182,7 @@ class RoomConsumer(Consumer):
             await self.close(code=CLOSE_LIMIT)
             return False
         if self.window_count > limits.SOCKET_MESSAGES_PER_SECOND or not await limiter.allow_hot(
-            limits.SOCKET_MESSAGES, self.client
+            limits.SOCKET_MESSAGES, self.budget
         ):
             await self.send_error("too-many-messages", "slow down", None)
             return False
@@ -187,7 +190,7 @@ class RoomConsumer(Consumer):
 
     async def on_move(self, request: protocol.Move) -> None:
         try:
-            header, move = await database_sync_to_async(_move)(self.room_id, self.secret, request)
+            header, move = await _in_thread(_move)(self.room_id, self.secret, request)
         except RoomError as error:
             await self.send_error(error.code, error.message, request.TYPE)
             return
@@ -195,9 +198,7 @@ class RoomConsumer(Consumer):
 
     async def on_rematch(self, request: protocol.Rematch) -> None:
         try:
-            header, presence = await database_sync_to_async(_rematch)(
-                self.room_id, self.secret, request
-            )
+            header, presence = await _in_thread(_rematch)(self.room_id, self.secret, request)
         except RoomError as error:
             await self.send_error(error.code, error.message, request.TYPE)
             return
@@ -211,9 +212,7 @@ class RoomConsumer(Consumer):
     async def on_ending(self, request: protocol.Ending) -> None:
         """resign, offer-draw, answer-draw, claim: each ends the game or changes the offer."""
         try:
-            event, header = await database_sync_to_async(_ending)(
-                request, self.room_id, self.secret
-            )
+            event, header = await _in_thread(_ending)(request, self.room_id, self.secret)
         except RoomError as error:
             await self.send_error(error.code, error.message, request.TYPE)
             return
@@ -230,7 +229,7 @@ class RoomConsumer(Consumer):
         # socket is sent the full state then (the layers never drop one; this is the backstop).
         if time.monotonic() - self.written_at >= services.HEARTBEAT_WRITE_SECONDS:
             try:
-                stored, seat, presence = await database_sync_to_async(_heartbeat)(
+                stored, seat, presence = await _in_thread(_heartbeat)(
                     self.room_id, self.channel_name, self.secret, self.client
                 )
             except RoomError as error:
@@ -296,9 +295,7 @@ class RoomConsumer(Consumer):
         back. Whatever it was (an event, presence, a seat moved), the room read now covers it:
         the full state, the seat and the presence, at once."""
         try:
-            seat, presence = await database_sync_to_async(_seat_and_presence)(
-                self.room_id, self.secret
-            )
+            seat, presence = await _in_thread(_seat_and_presence)(self.room_id, self.secret)
         except RoomError as error:
             await self.gone(error)
             return
@@ -317,7 +314,7 @@ class RoomConsumer(Consumer):
         if self.seat != event["seat"]:
             return
         try:
-            room = await database_sync_to_async(services.live_room)(self.room_id)
+            room = await _in_thread(services.live_room)(self.room_id)
         except RoomError as error:
             await self.gone(error)
             return
@@ -331,7 +328,7 @@ class RoomConsumer(Consumer):
         """`welcome` or `state` (the room's header), then its moves in `moves` slices. Returns
         the header (None: the room is gone, and the socket told so)."""
         try:
-            header, moves = await database_sync_to_async(_full_state)(self.room_id)
+            header, moves = await _in_thread(_full_state)(self.room_id)
         except RoomError as error:
             await self.gone(error)
             return None
@@ -353,7 +350,7 @@ class RoomConsumer(Consumer):
         return self.presence.aged(int(time.monotonic() - self.presence_at))
 
     def you(self) -> outgoing.You:
-        return outgoing.You(self.seat or None, side_of(self.seat, self.host_side))  # type: ignore[arg-type]
+        return outgoing.you(self.seat or None, side_of(self.seat, self.host_side))
 
     async def broadcast(self, value: RoomEvent | Presence) -> None:
         """To every socket of the room, through the channel layer (as a plain dict there)."""
@@ -384,6 +381,13 @@ class NoRoomConsumer(Consumer):
             text_data=outgoing.encode(outgoing.Error("room-gone", "no such room", "connect"))
         )
         await self.close(code=CLOSE_GONE)
+
+
+@functools.cache
+def _in_thread(function):
+    """`function` run in the thread of the database calls, made once per function: making
+    the wrapper (asgiref's SyncToAsync) costs about as much CPU as a small query."""
+    return database_sync_to_async(function)
 
 
 # Each runs in one worker thread: one database round trip per client request.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import cache, cached_property
 from typing import ClassVar, Literal
 
 from rooms.protocol import MAX_PLY, MAX_ROUND, MESSAGE_TYPES, MOVE_TEXT_MAX
@@ -42,6 +43,7 @@ EVENTS = (
 )
 SEATS = ("host", "guest")
 REQUESTS = (*MESSAGE_TYPES, "connect")  # an error's `for` (or None)
+COMPACT = (",", ":")  # json.dumps separators: no spaces
 
 
 def _check(condition: bool, what: str) -> None:
@@ -81,6 +83,16 @@ class You:
 
     def wire(self) -> dict:
         return {"seat": self.seat, "side": self.side}
+
+    @cached_property
+    def text(self) -> str:
+        return json.dumps(self.wire(), separators=COMPACT)
+
+
+@cache
+def you(seat: Literal["host", "guest"] | None, side: int | None) -> You:
+    """One of the five `You` values (each socket asks for one with every message it sends)."""
+    return You(None if seat is None else str(seat), side)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -213,6 +225,8 @@ class Presence:
 
     def aged(self, seconds: int) -> Presence:
         """The absences grown by `seconds` (time passed since this was read)."""
+        if seconds <= 0 or self.away == (None, None):  # most pings: nothing to grow
+            return self
         grown = [None if v is None else min(v + seconds, MAX_AWAY_SECONDS) for v in self.away]
         return Presence(self.players, self.spectators, (grown[0], grown[1]))
 
@@ -241,9 +255,32 @@ class RoomEvent:
 
     @classmethod
     def of(cls, message: dict) -> RoomEvent:
-        move = message.get("move")
+        """From a group message. The embedded layer hands each socket of the room a copy of
+        the same message whose header and move are the very same dicts: those are read and
+        checked once, for the first socket, and the value is shared with the others."""
+        global _last_read
+        room, move = message["room"], message.get("move")
+        last = _last_read
+        if last is not None and last[0] is room and last[1] is move:
+            if last[2].event == message["event"]:
+                return last[2]
         played = None if move is None else PlayedMove(move["text"], move["player"], move["ply"])
-        return cls(message["event"], Header.of(message["room"]), played)
+        event = cls(message["event"], Header.of(room), played)
+        _last_read = (room, move, event)  # holding the dicts: their ids cannot be reused
+        return event
+
+    @cached_property
+    def text_around_you(self) -> tuple[str, str]:
+        """The `room` message's text before and after its `you`: written once per event,
+        however many sockets it goes to (only `you` differs between them)."""
+        head = '{"type":"room","event":' + json.dumps(self.event) + ',"you":'
+        rest = {"room": self.room.wire()}
+        if self.move is not None:
+            rest["move"] = self.move.wire()
+        return head, "," + json.dumps(rest, separators=COMPACT)[1:]
+
+
+_last_read: tuple[dict, dict | None, RoomEvent] | None = None
 
 
 # --- the messages -------------------------------------------------------------------------------
@@ -354,8 +391,13 @@ TYPES = (*FullState.TYPES, *(kind.TYPE for kind in KINDS))  # every message's `t
 
 
 def encode(message: Message) -> str:
-    """The one place a message becomes text: compact JSON, at most MAX_SEND_BYTES of UTF-8."""
-    text = json.dumps(message.wire(), separators=(",", ":"))
+    """The one place a message becomes text: compact JSON, at most MAX_SEND_BYTES of UTF-8
+    (a `room` message is its event's text around this socket's `you`, the same bytes)."""
+    if isinstance(message, RoomMessage):
+        head, tail = message.event.text_around_you
+        text = head + message.you.text + tail
+    else:
+        text = json.dumps(message.wire(), separators=COMPACT)
     # json.dumps escapes everything past ASCII: its length is its size in bytes.
     _check(len(text) <= MAX_SEND_BYTES, "larger than 8 KiB")
     return text

@@ -54,6 +54,7 @@ class ResyncQueue(asyncio.Queue):
         self.resync = resync
         self.resync_queued = False
         self.overflows = 0  # how many times this queue asked for a resync
+        self.readers = 0  # receive() calls waiting on it now (the embedded layer keeps it)
 
     def put_nowait(self, item) -> None:
         if self.resync_queued:
@@ -93,6 +94,11 @@ class EmbeddedChannelLayer(InMemoryChannelLayer):
         if now - self._cleaned_at >= CLEAN_EVERY_SECONDS:
             self._cleaned_at = now
             super()._clean_expired()  # only group memberships: no message carries an expiry
+            # As Channels' layer, a channel nobody reads leaves no queue; but a socket's queue
+            # is kept while it is read, not made again for every message.
+            for channel, queue in list(self.channels.items()):
+                if not queue.readers and queue.empty():
+                    del self.channels[channel]
 
     async def send(self, channel, message):
         assert isinstance(message, dict), "message is not a dict"
@@ -101,13 +107,13 @@ class EmbeddedChannelLayer(InMemoryChannelLayer):
 
     async def receive(self, channel):
         self.require_valid_channel_name(channel)
-        self._clean_expired()
         queue = self._new_queue(channel)
+        queue.readers += 1  # before the clean, which keeps a queue being read
+        self._clean_expired()
         try:
             _, message = await queue.get()
         finally:
-            if queue.empty():  # as Channels' layer: a channel nobody reads leaves no queue
-                self.channels.pop(channel, None)
+            queue.readers -= 1
         return message
 
     async def group_send(self, group, message):

@@ -203,3 +203,21 @@ def test_a_request_out_of_bounds_cannot_be_built_either(build, kind):
     with pytest.raises(protocol.Refusal) as refused:
         build()
     assert (refused.value.code, refused.value.request) == ("bad-field", kind)
+
+
+def test_one_event_read_once_for_every_socket_and_written_around_each_you():
+    # The embedded layer hands each socket a copy of the group message holding the same
+    # header and move dicts: read once; another event (or the same fields in other dicts, as
+    # from Redis) is read afresh.
+    group = RoomEvent("moved", header(), PlayedMove("A1", 0, 9)).group()
+    first, second = RoomEvent.of(dict(group)), RoomEvent.of(dict(group))
+    assert first is second
+    other = RoomEvent.of({**group, "event": "moved", "room": dict(group["room"])})
+    assert other == first and other is not first
+    declined = RoomEvent("draw-declined", header(version=13)).group()
+    assert RoomEvent.of(declined).event == "draw-declined"
+    for seat, side in [("host", 0), ("guest", 1), (None, None)]:
+        text = outgoing.encode(RoomMessage(first, outgoing.you(seat, side)))
+        expected = {"type": "room", "event": "moved", "you": {"seat": seat, "side": side}}
+        expected |= {"room": group["room"], "move": group["move"]}
+        assert text == json.dumps(expected, separators=(",", ":"))
