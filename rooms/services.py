@@ -36,7 +36,7 @@ HEARTBEAT_WRITE_SECONDS = 50
 PRESENCE_STALE = timedelta(seconds=120)  # a connection not refreshed for this long is gone
 ROOM_ID_BYTES = 16  # 128 bits from secrets.token_urlsafe: 22 characters
 ROOM_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{22,43}$")
-MESSAGE_MAX = 120  # an error message's length (an engine's, never quoting the move)
+MESSAGE_MAX = outgoing.MESSAGE_MAX  # an engine's refusal is cut to an error's length
 
 
 # A refused request; `code` is the machine-readable reason (docs/PROTOCOL.md). One type for
