@@ -25,6 +25,9 @@ line to a file (bench/results/), with the command and `--note`.
     .venv/bin/python bench/rooms_load.py --spawn embedded --rooms 50
     # ... or Redis + PostgreSQL (scripts/services.sh) with two processes:
     .venv/bin/python bench/rooms_load.py --spawn scaled --rooms 50
+    # the reference figures (#35): both setups in turn, every size, appended to bench/results/
+    .venv/bin/python bench/rooms_load.py --spawn embedded scaled --rooms 150 300 450 600 900 \
+        --seconds 30 --ramp 10 --out bench/results/rooms_load_realistic.txt --note "quiet machine"
 
 Loopback only; every loop is bounded by --seconds. The client runs on the same machine and
 competes with the servers for CPU, so the figures are lower bounds.
@@ -61,6 +64,7 @@ OPEN_TIMEOUT = 120  # seconds after the ramp for every room to open
 BUSY_RETRY_SECONDS = 3  # a room refused as `server-busy` is asked for again after about this
 LATE_SECONDS = 1.0  # an event reaching the opponent later than this after the move is "late"
 LAG_LINE = re.compile(r"rooms load: event loop lag max ([0-9.]+) ms")
+BUSY_LINE = re.compile(r"rooms load: .*busy True")
 
 
 def seat_address(room_index: int, seat: int) -> str:
@@ -265,14 +269,17 @@ def log_offsets(logs):
 
 
 def loop_lags(logs, offsets):
-    """The servers' event-loop lag, one figure a second each (the worst of that second), from
-    what they logged since `offsets` (rooms/load.py, ROOMS_LOAD_LOG_SECONDS)."""
-    lags = []
+    """The servers' event-loop lag, one figure a second each (the worst of that second), and
+    how many of those seconds a server was refusing newcomers as saturated, from what they
+    logged since `offsets` (rooms/load.py, ROOMS_LOAD_LOG_SECONDS)."""
+    lags, busy = [], 0
     for path, offset in zip(logs, offsets, strict=True):
         with open(path, "rb") as log:
             log.seek(offset)
-            lags += [float(m) for m in LAG_LINE.findall(log.read().decode(errors="replace"))]
-    return lags
+            text = log.read().decode(errors="replace")
+        lags += [float(m) for m in LAG_LINE.findall(text)]
+        busy += len(BUSY_LINE.findall(text))
+    return lags, busy
 
 
 def ms(values, fraction):
@@ -307,7 +314,7 @@ async def measure(origins, pids, logs, args):
     window_moves = stats.moves
     server_cpu = cpu_seconds(pids) - server_cpu
     client_cpu = own_cpu_seconds() - client_cpu
-    lags, load_after = loop_lags(logs, offsets), os.getloadavg()
+    (lags, busy_seconds), load_after = loop_lags(logs, offsets), os.getloadavg()
     await asyncio.wait(tasks, timeout=10)
     latencies = [value * 1000 for value in stats.latencies]
     return {
@@ -332,6 +339,7 @@ async def measure(origins, pids, logs, args):
         "pong_p99_ms": ms(stats.pongs, 0.99),
         "loop_lag_p50_ms": round(percentile(lags, 0.5), 1) if lags else None,
         "loop_lag_max_ms": round(max(lags), 1) if lags else None,
+        "busy_s": busy_seconds,  # seconds a server refused newcomers (summed over servers)
         "errors": stats.errors,
         # CPU over the measured window, pings included, per move applied in it; and the share
         # of one core each side used, to show whether the server or this client is the limit.
@@ -381,7 +389,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", action="append", help="a running server (repeat for several)")
     parser.add_argument("--pids", type=int, nargs="*", default=[], help="server pids for RSS")
-    parser.add_argument("--spawn", choices=["embedded", "scaled"], help="start servers here")
+    parser.add_argument(
+        "--spawn",
+        nargs="+",
+        choices=["embedded", "scaled"],
+        help="start servers here (both: each setup in turn, its own fresh servers)",
+    )
     parser.add_argument("--rooms", type=int, nargs="+", default=[20], help="one run per value")
     parser.add_argument(
         "--pace", type=float, default=2.0, help="seconds between two moves in one room"
@@ -402,20 +415,26 @@ def main():
     parser.add_argument("--note", default="", help="written with each line, e.g. 'busy machine'")
     args = parser.parse_args()
     if not args.url and not args.spawn:
-        parser.error("give --url (a running server) or --spawn embedded|scaled")
+        parser.error("give --url (a running server) or --spawn embedded and/or scaled")
     if max(args.rooms) > MAX_ROOMS or args.seconds > 600:
         parser.error(f"at most {MAX_ROOMS} rooms and 600 seconds")
     for url in args.url or []:
         if urlparse(url).hostname not in {"127.0.0.1", "localhost", "::1"}:
             parser.error("loopback servers only")
+    for setup in args.spawn or [None]:
+        run_setup(args, setup)
+
+
+def run_setup(args, setup):
+    """Every --rooms run against one setup: servers started here (`setup`) or --url's."""
     # The directory is entered first so it is removed last, after the servers and services
     # in `stack` have been stopped (services.sh stop needs the pid files inside it).
     with tempfile.TemporaryDirectory(prefix="rooms-bench-") as tmp, ExitStack() as stack:
-        if args.spawn:
-            origins, pids, logs = spawn(args.spawn, stack, Path(tmp), args.shared_address)
+        if setup:
+            origins, pids, logs = spawn(setup, stack, Path(tmp), args.shared_address)
         else:
             origins, pids, logs = args.url, args.pids, []
-        label = args.spawn or ",".join(origins)
+        label = setup or ",".join(origins)
         mode = "shared-address" if args.shared_address else "realistic"
         for rooms in args.rooms:
             run_args = argparse.Namespace(**{**vars(args), "rooms": rooms})

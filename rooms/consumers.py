@@ -2,15 +2,16 @@
 finds its seat from the cookie (rooms.wire), calls rooms.services with the request's values and
 forwards results to the room's group. No game rule and no field check lives here.
 
-Every message, size and error code is in docs/PROTOCOL.md. What the server sends is small
-whatever the game's length: events carry one move, and the full state goes out as a header
-followed by the move list in slices of MOVES_PER_MESSAGE.
+Every message, size and error code is in docs/PROTOCOL.md. What the server sends is a typed
+value of rooms.outgoing, turned into text in one place (`send_message`, `outgoing.encode`) and
+small whatever the game's length: events carry one move, and the full state goes out as a
+header followed by the move list in slices of MOVES_PER_MESSAGE.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import functools
 import logging
 import time
 from typing import Any
@@ -20,16 +21,16 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from rooms import endings, load, protocol, purge_task, recent, services, wire
+from rooms import endings, load, outgoing, protocol, purge_task, recent, services, wire
+from rooms.outgoing import Presence, RoomEvent
 from rooms.seats import side_of
 from rooms.services import RoomError
-from site_config.channel_layer import resync_on_reconnect
 from throttle import limiter, limits
 
 logger = logging.getLogger(__name__)
 
-MOVES_PER_MESSAGE = 128  # a `moves` message: at most 128 texts of at most 32 characters
-MAX_SEND_BYTES = 8192  # what the protocol promises of every server message (tests check it)
+MOVES_PER_MESSAGE = outgoing.MOVES_PER_MESSAGE
+MAX_SEND_BYTES = outgoing.MAX_SEND_BYTES  # what the protocol promises of every server message
 CLOSE_GONE = 4404  # the room does not exist (any more)
 CLOSE_IDLE = 4408  # nothing heard for limits.SOCKET_IDLE_SECONDS
 CLOSE_LIMIT = 4429  # too many messages, sockets or watchers
@@ -64,17 +65,18 @@ class RoomConsumer(Consumer):
     host_side: int = 0
     secret: str | None = None
     client: str = "unknown"
+    budget: str = ""  # this client's key in the per-message budget (throttle.limiter.hot_key)
     registered = False  # a Connection row exists for this socket
     in_group = False
     version = 0  # the highest room version this socket has sent on
     stored_version = 0  # the room's version the last heartbeat read: sent on by the next one
-    presence = protocol.Presence()  # the presence last learnt
+    presence = Presence()  # the presence last learnt
     written_at = 0.0  # when this socket's Connection row was last refreshed (monotonic)
     presence_at = 0.0  # when `presence` was learnt (monotonic)
     closed = False  # the client is gone: its `websocket.disconnect` is on its way
     heard_at = 0.0  # when the client last sent anything (monotonic)
     idle_watch: asyncio.Task | None = None
-    shown: protocol.Presence | None = None  # the presence this socket's client was last sent
+    shown: Presence | None = None  # the presence this socket's client was last sent
     shown_at = 0.0  # ... and when (monotonic)
     watchers_due: asyncio.Task | None = None  # a watcher count waiting for its turn
 
@@ -92,13 +94,14 @@ class RoomConsumer(Consumer):
         self.room_id = self.scope["url_route"]["kwargs"]["room_id"]
         self.secret = wire.cookie(self.scope, seat_cookie_name(self.room_id))
         self.client = limiter.client_key(wire.client_address(self.scope))
+        self.budget = limiter.hot_key(limits.SOCKET_MESSAGES, self.client)
         self.window_start, self.window_count = time.monotonic(), 0
         await self.accept()
         self.heard_at = time.monotonic()
         self.idle_watch = asyncio.ensure_future(self.close_when_idle(limits.SOCKET_IDLE_SECONDS))
         load.ensure_watching(self.channel_layer)
         try:
-            _room, self.seat = await database_sync_to_async(_connect)(
+            _room, self.seat = await _in_thread(_connect)(
                 self.room_id, self.channel_name, self.secret, self.client, load.busy()
             )
         except RoomError as error:
@@ -109,15 +112,14 @@ class RoomConsumer(Consumer):
         self.written_at = time.monotonic()
         await self.channel_layer.group_add(group_name(self.room_id), self.channel_name)
         self.in_group = True
-        resync_on_reconnect(self.channel_layer)
         # Read after joining the group: a move made meanwhile is in this state or in an event
         # that follows it, never lost between the two.
         await self.send_full_state("welcome")
-        presence = await database_sync_to_async(_presence)(self.room_id)
+        presence = await _in_thread(_presence)(self.room_id)
         if presence is not None:  # None: the room went in between (send_full_state said so)
             # Known here already: a ping answered before the broadcast comes back tells it.
             self.learn_presence(presence)
-            await self.broadcast({"type": "room.presence", **presence})
+            await self.broadcast(presence)
 
     async def close_when_idle(self, idle: float) -> None:
         """Close a socket that has sent nothing for `idle` seconds, and forget it at once: the
@@ -140,9 +142,9 @@ class RoomConsumer(Consumer):
                 await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
             if self.registered:
                 self.registered = False
-                presence = await database_sync_to_async(_forget)(self.room_id, self.channel_name)
+                presence = await _in_thread(_forget)(self.room_id, self.channel_name)
                 if presence is not None:
-                    await self.broadcast({"type": "room.presence", **presence})
+                    await self.broadcast(presence)
         except Exception:
             logger.exception("room socket: cleanup after close failed")
 
@@ -180,7 +182,7 @@ class RoomConsumer(Consumer):
             await self.close(code=CLOSE_LIMIT)
             return False
         if self.window_count > limits.SOCKET_MESSAGES_PER_SECOND or not await limiter.allow_hot(
-            limits.SOCKET_MESSAGES, self.client
+            limits.SOCKET_MESSAGES, self.budget
         ):
             await self.send_error("too-many-messages", "slow down", None)
             return False
@@ -188,36 +190,33 @@ class RoomConsumer(Consumer):
 
     async def on_move(self, request: protocol.Move) -> None:
         try:
-            header, move = await database_sync_to_async(_move)(self.room_id, self.secret, request)
+            header, move = await _in_thread(_move)(self.room_id, self.secret, request)
         except RoomError as error:
             await self.send_error(error.code, error.message, request.TYPE)
             return
-        await self.broadcast({"type": "room.event", "event": "moved", "room": header, "move": move})
+        await self.broadcast(RoomEvent("moved", header, move))
 
     async def on_rematch(self, request: protocol.Rematch) -> None:
         try:
-            header, presence = await database_sync_to_async(_rematch)(
-                self.room_id, self.secret, request.round
-            )
+            header, presence = await _in_thread(_rematch)(self.room_id, self.secret, request)
         except RoomError as error:
             await self.send_error(error.code, error.message, request.TYPE)
             return
-        started = header["round"] != request.round
-        event = "rematch-started" if started else "rematch-requested"
-        await self.broadcast({"type": "room.event", "event": event, "room": header})
+        started = header.round != request.round
+        await self.broadcast(
+            RoomEvent("rematch-started" if started else "rematch-requested", header)
+        )
         if started:  # colours changed, so did who is present as which colour
-            await self.broadcast({"type": "room.presence", **presence})
+            await self.broadcast(presence)
 
     async def on_ending(self, request: protocol.Ending) -> None:
         """resign, offer-draw, answer-draw, claim: each ends the game or changes the offer."""
         try:
-            event, header = await database_sync_to_async(_ending)(
-                request, self.room_id, self.secret
-            )
+            event, header = await _in_thread(_ending)(request, self.room_id, self.secret)
         except RoomError as error:
             await self.send_error(error.code, error.message, request.TYPE)
             return
-        await self.broadcast({"type": "room.event", "event": event, "room": header})
+        await self.broadcast(RoomEvent(event, header))
 
     async def on_sync(self, request: protocol.Sync) -> None:
         await self.send_full_state("state")
@@ -230,7 +229,7 @@ class RoomConsumer(Consumer):
         # socket is sent the full state then (the layers never drop one; this is the backstop).
         if time.monotonic() - self.written_at >= services.HEARTBEAT_WRITE_SECONDS:
             try:
-                stored, seat, presence = await database_sync_to_async(_heartbeat)(
+                stored, seat, presence = await _in_thread(_heartbeat)(
                     self.room_id, self.channel_name, self.secret, self.client
                 )
             except RoomError as error:
@@ -240,12 +239,12 @@ class RoomConsumer(Consumer):
             self.written_at = self.presence_at
             if seat != self.seat:  # the seat moved and its `seat.moved` never came
                 self.seat = seat
-                await self.send_json({"type": "seat", "you": self.you()})
+                await self.send_message(outgoing.SeatMessage(self.you()))
             if self.version < self.stored_version:
                 await self.send_full_state("state")
             self.stored_version = stored
         self.shown, self.shown_at = self.aged_presence(), time.monotonic()
-        await self.send_json({"type": "pong", "version": self.version, **self.shown.fields()})
+        await self.send_message(outgoing.Pong(self.version, self.shown))
 
     HANDLERS: dict[type, Any] = {
         protocol.Move: on_move,
@@ -261,23 +260,20 @@ class RoomConsumer(Consumer):
 
     # --- from the group -----------------------------------------------------------------
 
-    async def room_event(self, event: dict) -> None:
-        if event["event"] == "moved":
-            recent.follow(event["room"], event["move"])
-        self.host_side = event["room"]["host_side"]
-        self.version = max(self.version, event["room"]["version"])
-        message = {"type": "room", "event": event["event"], "you": self.you()}
-        message["room"] = event["room"]
-        if "move" in event:
-            message["move"] = event["move"]
-        await self.send_json(message)
-        if event["room"]["status"] == "cancelled":
+    async def room_event(self, message: dict) -> None:
+        event = RoomEvent.of(message)
+        if event.move is not None:
+            recent.follow(event.room, event.move)
+        self.host_side = event.room.host_side
+        self.version = max(self.version, event.room.version)
+        await self.send_message(outgoing.RoomMessage(event, self.you()))
+        if event.room.status == "cancelled":
             await self.close(code=CLOSE_GONE)
 
-    async def room_presence(self, event: dict) -> None:
+    async def room_presence(self, message: dict) -> None:
         """Told to the client only when what it shows changes: who is present (or away), at
         once; how many watch, at most once every WATCHERS_EVERY_SECONDS."""
-        self.learn_presence(event)
+        self.learn_presence(Presence.of(message))
         shown = self.shown
         if shown is None or shown.who_is_away() != self.presence.who_is_away():
             await self.send_presence()
@@ -291,7 +287,7 @@ class RoomConsumer(Consumer):
 
     async def send_presence(self) -> None:
         self.shown, self.shown_at = self.aged_presence(), time.monotonic()
-        await self.send_json({"type": "presence", **self.shown.fields()})
+        await self.send_message(outgoing.PresenceMessage(self.shown))
 
     async def room_resync(self, event: dict) -> None:
         """What was meant for this socket may be lost: its queue overflowed (a resync took the
@@ -299,17 +295,15 @@ class RoomConsumer(Consumer):
         back. Whatever it was (an event, presence, a seat moved), the room read now covers it:
         the full state, the seat and the presence, at once."""
         try:
-            seat, presence = await database_sync_to_async(_seat_and_presence)(
-                self.room_id, self.secret
-            )
+            seat, presence = await _in_thread(_seat_and_presence)(self.room_id, self.secret)
         except RoomError as error:
             await self.gone(error)
             return
         if seat != self.seat:
             self.seat = seat
-            await self.send_json({"type": "seat", "you": self.you()})
+            await self.send_message(outgoing.SeatMessage(self.you()))
         header = await self.send_full_state("state")
-        if header is not None and header["status"] == "cancelled":  # as its event would
+        if header is not None and header.status == "cancelled":  # as its event would
             await self.close(code=CLOSE_GONE)
             return
         self.learn_presence(presence)
@@ -320,59 +314,58 @@ class RoomConsumer(Consumer):
         if self.seat != event["seat"]:
             return
         try:
-            room = await database_sync_to_async(services.live_room)(self.room_id)
+            room = await _in_thread(services.live_room)(self.room_id)
         except RoomError as error:
             await self.gone(error)
             return
         if services.seat_of(room, self.secret) != self.seat:
             self.seat = ""
-            await self.send_json({"type": "seat", "you": self.you()})
+            await self.send_message(outgoing.SeatMessage(self.you()))
 
     # --- helpers ------------------------------------------------------------------------
 
-    async def send_full_state(self, kind: str) -> dict | None:
+    async def send_full_state(self, kind: str) -> outgoing.Header | None:
         """`welcome` or `state` (the room's header), then its moves in `moves` slices. Returns
         the header (None: the room is gone, and the socket told so)."""
         try:
-            header, moves = await database_sync_to_async(_full_state)(self.room_id)
+            header, moves = await _in_thread(_full_state)(self.room_id)
         except RoomError as error:
             await self.gone(error)
             return None
-        self.host_side = header["host_side"]
-        self.version = max(self.version, header["version"])
-        await self.send_json({"type": kind, "you": self.you(), "room": header})
+        self.host_side = header.host_side
+        self.version = max(self.version, header.version)
+        await self.send_message(outgoing.FullState(kind, self.you(), header))  # type: ignore[arg-type]
         for start in range(0, len(moves), MOVES_PER_MESSAGE):
-            chunk = moves[start : start + MOVES_PER_MESSAGE]
-            await self.send_json(
-                {"type": "moves", "round": header["round"], "from": start, "moves": chunk}
-            )
+            chunk = tuple(moves[start : start + MOVES_PER_MESSAGE])
+            await self.send_message(outgoing.Moves(header.round, start, chunk))
         return header
 
-    def learn_presence(self, presence: dict) -> None:
-        self.presence = protocol.Presence.of(presence)
+    def learn_presence(self, presence: Presence) -> None:
+        self.presence = presence
         self.presence_at = time.monotonic()
 
-    def aged_presence(self) -> protocol.Presence:
+    def aged_presence(self) -> Presence:
         """The presence last learnt, its absences grown by the time since (a pong between
         database reads must not tell a client that an absent friend left just now)."""
         return self.presence.aged(int(time.monotonic() - self.presence_at))
 
-    def you(self) -> dict:
-        return {"seat": self.seat or None, "side": side_of(self.seat, self.host_side)}
+    def you(self) -> outgoing.You:
+        return outgoing.you(self.seat or None, side_of(self.seat, self.host_side))
 
-    async def broadcast(self, message: dict) -> None:
-        await self.channel_layer.group_send(group_name(self.room_id), message)
+    async def broadcast(self, value: RoomEvent | Presence) -> None:
+        """To every socket of the room, through the channel layer (as a plain dict there)."""
+        await self.channel_layer.group_send(group_name(self.room_id), value.group())
 
-    async def send_json(self, message: dict) -> None:
+    async def send_message(self, message: outgoing.Message) -> None:
         if self.closed:
             return
         try:
-            await self.send(text_data=json.dumps(message, separators=(",", ":")))
+            await self.send(text_data=outgoing.encode(message))
         except Disconnected:  # the client left before this event reached it: nothing to do
             self.closed = True
 
     async def send_error(self, code: str, message: str, request: str | None) -> None:
-        await self.send_json({"type": "error", "code": code, "message": message, "for": request})
+        await self.send_message(outgoing.Error(code, message, request))
 
     async def gone(self, error: RoomError) -> None:
         await self.send_error(error.code, error.message, None)
@@ -384,9 +377,17 @@ class NoRoomConsumer(Consumer):
 
     async def connect(self) -> None:
         await self.accept()
-        error = {"type": "error", "code": "room-gone", "message": "no such room"}
-        await self.send(text_data=json.dumps({**error, "for": "connect"}, separators=(",", ":")))
+        await self.send(
+            text_data=outgoing.encode(outgoing.Error("room-gone", "no such room", "connect"))
+        )
         await self.close(code=CLOSE_GONE)
+
+
+@functools.cache
+def _in_thread(function):
+    """`function` run in the thread of the database calls, made once per function: making
+    the wrapper (asgiref's SyncToAsync) costs about as much CPU as a small query."""
+    return database_sync_to_async(function)
 
 
 # Each runs in one worker thread: one database round trip per client request.
@@ -407,8 +408,8 @@ def _move(room_id, secret, request):
     return services.header(room), move
 
 
-def _rematch(room_id, secret, round_number):
-    room = services.request_rematch(room_id, secret, round_number)
+def _rematch(room_id, secret, request):
+    room = services.request_rematch(room_id, secret, request)
     return services.header(room), services.presence(room)
 
 

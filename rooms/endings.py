@@ -15,15 +15,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from rooms.models import Connection, Room
-from rooms.protocol import (
-    AnswerDraw,
-    Claim,
-    Ending,
-    OfferDraw,
-    Resign,
-    checked_accept,
-    checked_result,
-)
+from rooms.protocol import AnswerDraw, Claim, Ending, OfferDraw, Resign
 from rooms.seats import Seat
 from rooms.services import PRESENCE_STALE, RoomError, away_seconds, seat_in_round, side_of
 
@@ -31,12 +23,12 @@ AWAY_DRAW_SECONDS = 120  # the friend away this long: the player present may cal
 AWAY_WIN_SECONDS = 300  # ... and this long: claim the win
 
 
-def _seated_in_play(room_id: str, secret: str | None, round_number: object) -> tuple[Room, int]:
+def _seated_in_play(room_id: str, secret: str | None, round_number: int) -> tuple[Room, int]:
     room, seat = _seat_in_play(room_id, secret, round_number)
     return room, side_of(room, seat)  # type: ignore[return-value]  # a seat in play has a side
 
 
-def _seat_in_play(room_id: str, secret: str | None, round_number: object) -> tuple[Room, str]:
+def _seat_in_play(room_id: str, secret: str | None, round_number: int) -> tuple[Room, str]:
     room, seat = seat_in_round(room_id, secret, round_number, "only the two players can do that")
     if room.status == Room.WAITING:
         raise RoomError("not-started", "waiting for your friend to join")
@@ -61,18 +53,18 @@ def _finish(room: Room, outcome: dict, **conditions) -> bool:
     )
 
 
-def resign(room_id: str, secret: str | None, round_number: object) -> Room:
+def resign(room_id: str, secret: str | None, request: Resign) -> Room:
     """The seat gives up this round: the other colour wins (`resigned`)."""
-    room, side = _seated_in_play(room_id, secret, round_number)
+    room, side = _seated_in_play(room_id, secret, request.round)
     if not _finish(room, {"winner": 1 - side, "reason": "resigned", "cells": []}):
         raise RoomError("game-over", "the game has ended")
     room.refresh_from_db()
     return room
 
 
-def offer_draw(room_id: str, secret: str | None, round_number: object) -> Room:
+def offer_draw(room_id: str, secret: str | None, request: OfferDraw) -> Room:
     """Offer a draw. If the friend's offer already stands, this agrees to it."""
-    room, side = _seated_in_play(room_id, secret, round_number)
+    room, side = _seated_in_play(room_id, secret, request.round)
     if room.draw_offer == side:
         raise RoomError("duplicate-offer", "your draw offer already stands")
     if room.draw_offer == 1 - side:
@@ -86,13 +78,12 @@ def offer_draw(room_id: str, secret: str | None, round_number: object) -> Room:
     return room
 
 
-def answer_draw(room_id: str, secret: str | None, round_number: object, accept: object) -> Room:
+def answer_draw(room_id: str, secret: str | None, request: AnswerDraw) -> Room:
     """Accept or decline the friend's standing draw offer."""
-    accept = checked_accept(accept)
-    room, side = _seated_in_play(room_id, secret, round_number)
+    room, side = _seated_in_play(room_id, secret, request.round)
     if room.draw_offer != 1 - side:
         raise RoomError("no-offer", "there is no draw offer from your friend to answer")
-    if accept:
+    if request.accept:
         return _agree(room, side)
     declined = _playing(room, draw_offer=1 - side).update(draw_offer=None, version=F("version") + 1)
     if not declined:
@@ -108,11 +99,11 @@ def _agree(room: Room, side: int) -> Room:
     return room
 
 
-def claim(room_id: str, secret: str | None, round_number: object, result: object) -> Room:
-    """The player present ends a game whose friend has gone: `result` "draw" after
+def claim(room_id: str, secret: str | None, request: Claim) -> Room:
+    """The player present ends a game whose friend has gone: the result "draw" after
     AWAY_DRAW_SECONDS, "win" after AWAY_WIN_SECONDS, both counted by the server."""
-    result = checked_result(result)
-    room, seat = _seat_in_play(room_id, secret, round_number)
+    result = request.result
+    room, seat = _seat_in_play(room_id, secret, request.round)
     friend = Seat(seat).other
     now = timezone.now()
     live = Connection.objects.filter(
@@ -144,14 +135,14 @@ def end(request: Ending, room_id: str, secret: str | None) -> tuple[str, Room]:
     """A typed request from the socket (rooms.protocol): the room event it makes (the
     `event` of the `room` message) and the room after it."""
     if isinstance(request, Resign):
-        return "resigned", resign(room_id, secret, request.round)
+        return "resigned", resign(room_id, secret, request)
     if isinstance(request, Claim):
-        return "abandoned", claim(room_id, secret, request.round, request.result)
+        return "abandoned", claim(room_id, secret, request)
     if isinstance(request, OfferDraw):
-        room = offer_draw(room_id, secret, request.round)
+        room = offer_draw(room_id, secret, request)
     else:
         assert isinstance(request, AnswerDraw)
-        room = answer_draw(room_id, secret, request.round, request.accept)
+        room = answer_draw(room_id, secret, request)
     if room.status == Room.FINISHED:
         return "draw-agreed", room
     return ("draw-offered" if room.draw_offer is not None else "draw-declined"), room

@@ -2,12 +2,12 @@
 
 `parse()` turns a frame into one frozen value (`Move`, `Rematch`, `Resign`, `OfferDraw`,
 `AnswerDraw`, `Claim`, `Sync`, `Ping`) or refuses it with `Refusal(code)`: every size, type and
-bound is checked here, once, so nothing past the edge handles raw JSON. The same checks build
-values for callers that are not sockets (`Move.checked`, `checked_round`), and `Refusal` is
-the one refusal type of the rooms (`rooms.services.RoomError` is this class).
+bound is checked here, once, so nothing past the edge handles raw JSON. `Refusal` is the one
+refusal type of the rooms (`rooms.services.RoomError` is this class).
 
-Of what the server sends, `Presence` is typed here too (the header and events are still the
-dicts rooms.services builds). Nothing here quotes the client's input back.
+Each value checks its own bounds when built (`Refusal("bad-field")` otherwise), so a request
+out of bounds cannot exist, whoever builds it. What the server sends is typed the same way in
+rooms.outgoing. Nothing here quotes the client's input back.
 """
 
 from __future__ import annotations
@@ -50,20 +50,33 @@ class Move:
     ply: int  # the number of moves of this round before this one
     text: str  # stripped, 1 to MOVE_TEXT_MAX characters, in the game's notation (unchecked)
 
+    def __post_init__(self) -> None:
+        if not _bounded_int(self.ply, 0, MAX_PLY):
+            raise Refusal("bad-field", f"ply must be an integer from 0 to {MAX_PLY}", self.TYPE)
+        text = self.text
+        if not isinstance(text, str) or text != text.strip() or not 0 < len(text) <= MOVE_TEXT_MAX:
+            raise Refusal(
+                "bad-field", "move must be a short text in the game's notation", self.TYPE
+            )
+
     @classmethod
     def checked(cls, ply: object, text: object) -> Move:
-        if not _bounded_int(ply, 0, MAX_PLY):
-            raise Refusal("bad-field", f"ply must be an integer from 0 to {MAX_PLY}", cls.TYPE)
-        if not isinstance(text, str) or not text.strip() or len(text) > MOVE_TEXT_MAX:
-            raise Refusal("bad-field", "move must be a short text in the game's notation", cls.TYPE)
-        return cls(ply, text.strip())  # type: ignore[arg-type]  # ply checked above
+        """From a client's fields: the text stripped of surrounding spaces first (a text
+        longer than MOVE_TEXT_MAX is refused as sent, spaces included)."""
+        if isinstance(text, str) and len(text) <= MOVE_TEXT_MAX:
+            text = text.strip()
+        return cls(ply, text)  # type: ignore[arg-type]  # checked as it is built
 
 
 @dataclass(frozen=True)
 class _AboutRound:
     """A request about one round (the current one, or it is refused `stale-round`)."""
 
+    TYPE: ClassVar[str]
     round: int
+
+    def __post_init__(self) -> None:
+        checked_round(self.round, self.TYPE)
 
 
 @dataclass(frozen=True)
@@ -86,11 +99,19 @@ class AnswerDraw(_AboutRound):
     TYPE: ClassVar[str] = "answer-draw"
     accept: bool
 
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        checked_accept(self.accept)
+
 
 @dataclass(frozen=True)
 class Claim(_AboutRound):
     TYPE: ClassVar[str] = "claim"
     result: Literal["draw", "win"]
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        checked_result(self.result)
 
 
 @dataclass(frozen=True)
@@ -147,12 +168,11 @@ def parse(text: str | None, data: bytes | None) -> Request:
         return Move.checked(message["ply"], message["move"])
     if kind in (Sync.TYPE, Ping.TYPE):
         return KINDS[kind]()
-    number = checked_round(message["round"], kind)
     if kind == AnswerDraw.TYPE:
-        return AnswerDraw(number, checked_accept(message["accept"]))
+        return AnswerDraw(message["round"], message["accept"])
     if kind == Claim.TYPE:
-        return Claim(number, checked_result(message["result"]))
-    return KINDS[kind](number)
+        return Claim(message["round"], message["result"])
+    return KINDS[kind](message["round"])
 
 
 def _json_object(text: str | None) -> dict:
@@ -170,36 +190,3 @@ def _json_object(text: str | None) -> dict:
     if not isinstance(message, dict) or "type" not in message:
         raise Refusal("missing-field", "a message is a JSON object with a type")
     return message
-
-
-# --- what the server sends ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Presence:
-    """Who is in a room (the `presence` message, and the same fields in a `pong`): which
-    colours have a live socket, how many spectators watch, and for each colour without a
-    socket the seconds since it had one (None while present, or while nobody holds that seat)."""
-
-    players: tuple[bool, bool] = (False, False)
-    spectators: int = 0
-    away: tuple[int | None, int | None] = (None, None)
-
-    @classmethod
-    def of(cls, fields: dict) -> Presence:
-        """From the fields as rooms.services.presence and the channel layer carry them."""
-        players, away = fields["players"], fields["away"]
-        return cls((players[0], players[1]), fields["spectators"], (away[0], away[1]))
-
-    def fields(self) -> dict:
-        players, away = list(self.players), list(self.away)
-        return {"players": players, "spectators": self.spectators, "away": away}
-
-    def aged(self, seconds: int) -> Presence:
-        """The absences grown by `seconds` (time passed since this was read)."""
-        away = tuple(None if value is None else value + seconds for value in self.away)
-        return Presence(self.players, self.spectators, (away[0], away[1]))
-
-    def who_is_away(self) -> tuple:
-        """What a player sees at once when it changes: who is here and who is away."""
-        return self.players, tuple(value is None for value in self.away)

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from games.engine import registry
 from games.engine.base import EngineError
-from rooms import move_sql, protocol, recent, seats
+from rooms import move_sql, outgoing, protocol, recent, seats
 from rooms.models import Connection, Move, Room, SeatTransfer
 from rooms.seats import Seat
 from throttle import limiter, limits
@@ -36,7 +36,7 @@ HEARTBEAT_WRITE_SECONDS = 50
 PRESENCE_STALE = timedelta(seconds=120)  # a connection not refreshed for this long is gone
 ROOM_ID_BYTES = 16  # 128 bits from secrets.token_urlsafe: 22 characters
 ROOM_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{22,43}$")
-MESSAGE_MAX = 120  # an error message's length (an engine's, never quoting the move)
+MESSAGE_MAX = outgoing.MESSAGE_MAX  # an engine's refusal is cut to an error's length
 
 
 # A refused request; `code` is the machine-readable reason (docs/PROTOCOL.md). One type for
@@ -197,13 +197,15 @@ def cancel(room_id: str, secret: str | None) -> Room:
 # --- moves and rematches ----------------------------------------------------------------------
 
 
-def play_move(room_id: str, secret: str | None, ply: object, text: object) -> Room:
-    """Apply `text` as the move at `ply` (the number of moves already played in this round).
-    Validated by the engine against the stored state; applied exactly once."""
-    return apply_move(room_id, secret, protocol.Move.checked(ply, text))[0]
+def play_move(room_id: str, secret: str | None, request: protocol.Move) -> Room:
+    """Apply the request's move at its ply (the number of moves already played in this
+    round). Validated by the engine against the stored state; applied exactly once."""
+    return apply_move(room_id, secret, request)[0]
 
 
-def apply_move(room_id: str, secret: str | None, request: protocol.Move) -> tuple[Room, dict]:
+def apply_move(
+    room_id: str, secret: str | None, request: protocol.Move
+) -> tuple[Room, outgoing.PlayedMove]:
     """`play_move`, also returning the move as the `moved` event carries it. Usually two
     queries in one transaction, the guarded UPDATE and the move row: the room is read only
     when this process has no recent copy of it (`rooms/recent.py`) or the copy fails."""
@@ -248,7 +250,7 @@ def apply_move(room_id: str, secret: str | None, request: protocol.Move) -> tupl
     for field, value in changes.items():
         setattr(room, field, value)
     recent.remember(room)
-    return room, {"text": canonical, "player": side, "ply": ply}
+    return room, outgoing.PlayedMove(canonical, side, ply)
 
 
 def _checked_recent(room_id: str, secret: str | None, ply: int, text: str):
@@ -308,11 +310,11 @@ def _own_words(message: str, text: str) -> str:
 
 
 def seat_in_round(
-    room_id: str, secret: str | None, round_number: object, refusal: str
+    room_id: str, secret: str | None, round_number: int, refusal: str
 ) -> tuple[Room, str]:
     """The live room and the caller's seat, for a request about round `round_number`
-    (rematch, resign, draw, claim); `refusal` is what a spectator is told."""
-    round_number = protocol.checked_round(round_number)
+    (rematch, resign, draw, claim: a typed request's, so in bounds); `refusal` is what a
+    spectator is told."""
     room = live_room(room_id)
     seat = seat_of(room, secret)
     if not seat:
@@ -322,11 +324,12 @@ def seat_in_round(
     return room, seat
 
 
-def request_rematch(room_id: str, secret: str | None, round_number: object) -> Room:
+def request_rematch(room_id: str, secret: str | None, request: protocol.Rematch) -> Room:
     """Ask for another game after this one. When both seats have asked, the next round starts
     with the colours swapped. Asking twice is `duplicate-rematch` and changes nothing, so no
     version is spent and nothing is broadcast for it."""
-    room, seat = seat_in_round(room_id, secret, round_number, "spectators cannot ask for a rematch")
+    refusal = "spectators cannot ask for a rematch"
+    room, seat = seat_in_round(room_id, secret, request.round, refusal)
     if room.status != Room.FINISHED:
         raise RoomError("not-finished", "the game is still going on")
     same_round = Room.objects.filter(id=room.id, round=room.round, status=Room.FINISHED)
@@ -445,7 +448,7 @@ def disconnect(channel_name: str) -> None:
     Room.objects.filter(id=row.room_id).update(last_active_at=now, **seen)
 
 
-def presence(room: Room) -> dict:
+def presence(room: Room) -> outgoing.Presence:
     """Which colours have a live socket now, how many spectators are watching, and for each
     colour without a socket how many seconds it has been away (`away`, null when present).
     One query: the seats of the room's fresh sockets (spectators are capped per room)."""
@@ -460,7 +463,7 @@ def presence(room: Room) -> dict:
             sides[side] = True
         else:
             away[side] = away_seconds(room, seat, now)
-    return {"players": sides, "spectators": held.count(""), "away": away}
+    return outgoing.Presence((sides[0], sides[1]), held.count(""), (away[0], away[1]))
 
 
 def away_seconds(room: Room, seat: str, now: datetime) -> int | None:
@@ -473,25 +476,25 @@ def away_seconds(room: Room, seat: str, now: datetime) -> int | None:
     return max(0, int((now - seen).total_seconds()))
 
 
-def header(room: Room) -> dict:
+def header(room: Room) -> outgoing.Header:
     """What every viewer needs to know about the room, without the move list: small and of
     bounded size whatever the game's length (docs/PROTOCOL.md, "Sizes")."""
     rematch = [False, False]
     for seat in Seat:
         rematch[seat.side(room.host_side)] = getattr(room, seat.rematch_field)
-    return {
-        "id": room.id,
-        "game": room.game,
-        "status": room.status,
-        "version": room.version,
-        "round": room.round,
-        "ply": room.ply,
-        "host_side": room.host_side,
-        "outcome": room.outcome,
-        "rematch": rematch,
-        "draw_offer": room.draw_offer,
-        "expires_at": expires_at(room).isoformat(),
-    }
+    return outgoing.Header(
+        id=room.id,
+        game=room.game,
+        status=room.status,
+        version=room.version,
+        round=room.round,
+        ply=room.ply,
+        host_side=room.host_side,
+        outcome=outgoing.Outcome.of(room.outcome),
+        rematch=(rematch[0], rematch[1]),
+        draw_offer=room.draw_offer,
+        expires_at=expires_at(room).isoformat(),
+    )
 
 
 def move_texts(room: Room) -> list[str]:

@@ -23,6 +23,7 @@ from rooms import load, services, transfers
 from rooms.consumers import group_name, seat_cookie_name
 from rooms.invitation import invitation
 from rooms.models import Room
+from rooms.outgoing import RoomEvent
 from rooms.services import RoomError
 
 
@@ -60,7 +61,7 @@ def _set_seat_cookie(response: HttpResponse, room: Room, secret: str) -> None:
 
 
 def _broadcast(room: Room, event: str) -> None:
-    message = {"type": "room.event", "event": event, "room": services.header(room)}
+    message = RoomEvent(event, services.header(room)).group()
     async_to_sync(get_channel_layer().group_send)(group_name(room.id), message)
 
 

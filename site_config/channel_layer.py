@@ -18,6 +18,7 @@ never changed by a receiver)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import time
 from collections import deque
@@ -27,11 +28,17 @@ from channels_redis.pubsub import (  # type: ignore[import-untyped]
     RedisPubSubChannelLayer,
     RedisPubSubLoopLayer,
 )
-from channels_redis.utils import _wrap_close  # type: ignore[import-untyped]
+from channels_redis.utils import (  # type: ignore[import-untyped]
+    _wrap_close,
+    create_pool,
+    decode_hosts,
+)
+from redis import asyncio as aioredis
+
+logger = logging.getLogger(__name__)
 
 CLEAN_EVERY_SECONDS = 1.0
 RESYNC = {"type": "room.resync"}
-ROOM_GROUP_PREFIX = "room."
 
 
 class ResyncQueue(asyncio.Queue):
@@ -47,6 +54,7 @@ class ResyncQueue(asyncio.Queue):
         self.resync = resync
         self.resync_queued = False
         self.overflows = 0  # how many times this queue asked for a resync
+        self.readers = 0  # receive() calls waiting on it now (the embedded layer keeps it)
 
     def put_nowait(self, item) -> None:
         if self.resync_queued:
@@ -86,6 +94,11 @@ class EmbeddedChannelLayer(InMemoryChannelLayer):
         if now - self._cleaned_at >= CLEAN_EVERY_SECONDS:
             self._cleaned_at = now
             super()._clean_expired()  # only group memberships: no message carries an expiry
+            # As Channels' layer, a channel nobody reads leaves no queue; but a socket's queue
+            # is kept while it is read, not made again for every message.
+            for channel, queue in list(self.channels.items()):
+                if not queue.readers and queue.empty():
+                    del self.channels[channel]
 
     async def send(self, channel, message):
         assert isinstance(message, dict), "message is not a dict"
@@ -94,13 +107,13 @@ class EmbeddedChannelLayer(InMemoryChannelLayer):
 
     async def receive(self, channel):
         self.require_valid_channel_name(channel)
-        self._clean_expired()
         queue = self._new_queue(channel)
+        queue.readers += 1  # before the clean, which keeps a queue being read
+        self._clean_expired()
         try:
             _, message = await queue.get()
         finally:
-            if queue.empty():  # as Channels' layer: a channel nobody reads leaves no queue
-                self.channels.pop(channel, None)
+            queue.readers -= 1
         return message
 
     async def group_send(self, group, message):
@@ -111,23 +124,143 @@ class EmbeddedChannelLayer(InMemoryChannelLayer):
             await self.send(channel, message)
 
 
-# --- Redis: channels-redis's pub/sub layer with bounded socket queues ----------------------
+# --- Redis: channels-redis's pub/sub layer, with bounded socket queues and a resync on reconnect
+# redis-py reconnects a pub/sub connection by itself and subscribes again, but what was
+# published meanwhile never reaches this process. Redis itself drops a subscriber that falls
+# too far behind (`client-output-buffer-limit pubsub`, 32 MB at once or 8 MB for a minute by
+# default): that is a reconnect too. So on every reconnect each socket of the process that is
+# in a group (in this site: a room socket) is told to resync (`room.resync`), and the lost
+# events are repaired at once. channels-redis has no hook for it, so the connection to each
+# Redis host is ours (`_Shard`): the one thing the layer below is given is its list of shards.
+
+
+class _PubSub(aioredis.client.PubSub):
+    """redis-py's pub/sub connection, which calls `on_connect` each time it connects again
+    (its own re-subscription), telling `reconnected` after it."""
+
+    def __init__(self, connection_pool, reconnected) -> None:
+        super().__init__(connection_pool)
+        self.reconnected = reconnected
+
+    async def on_connect(self, connection) -> None:
+        await super().on_connect(connection)
+        self.reconnected()
+
+
+class _Shard:
+    """This event loop's connections to one Redis host: PUBLISH through a client, SUBSCRIBE
+    on one pub/sub connection that a task reads, handing each message to `deliver(name,
+    data)`. The interface channels-redis's loop layer asks of a shard: publish, subscribe,
+    unsubscribe, flush."""
+
+    def __init__(self, host, deliver, reconnected) -> None:
+        self.host = host
+        self.deliver = deliver
+        self.reconnected = reconnected
+        self.subscribed: set[str] = set()
+        self.lock = asyncio.Lock()
+        self.redis: aioredis.Redis | None = None
+        self.pubsub: _PubSub | None = None
+        self.reader: asyncio.Future | None = None
+
+    def _connected(self) -> tuple[aioredis.Redis, _PubSub]:
+        if self.redis is None or self.pubsub is None:
+            self.redis = aioredis.Redis(connection_pool=create_pool(self.host))
+            self.pubsub = _PubSub(self.redis.connection_pool, self.reconnected)
+        if self.reader is None:
+            self.reader = asyncio.ensure_future(self._read(self.pubsub))
+        return self.redis, self.pubsub
+
+    async def publish(self, channel: str, message: bytes) -> None:
+        async with self.lock:
+            redis, _ = self._connected()
+            await redis.publish(channel, message)
+
+    async def subscribe(self, channel: str) -> None:
+        async with self.lock:
+            if channel not in self.subscribed:
+                await self._connected()[1].subscribe(channel)
+                self.subscribed.add(channel)
+
+    async def unsubscribe(self, channel: str) -> None:
+        async with self.lock:
+            if channel in self.subscribed:
+                await self._connected()[1].unsubscribe(channel)
+                self.subscribed.remove(channel)
+
+    async def flush(self) -> None:
+        async with self.lock:
+            if self.reader is not None:
+                self.reader.cancel()
+                try:
+                    await self.reader
+                except asyncio.CancelledError:
+                    pass
+                self.reader = None
+            if self.redis is not None:
+                await self.redis.aclose(close_connection_pool=True)
+                self.redis = self.pubsub = None
+            self.subscribed = set()
+
+    async def _read(self, pubsub: _PubSub) -> None:
+        while True:
+            try:
+                if not pubsub.subscribed:
+                    await asyncio.sleep(0.1)
+                    continue
+                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.1)
+                if message is not None:
+                    name = message["channel"]
+                    self.deliver(
+                        name.decode() if isinstance(name, bytes) else name, message["data"]
+                    )
+            except (asyncio.CancelledError, GeneratorExit):
+                raise
+            except Exception:  # the connection is down: redis-py reconnects on the next read
+                logger.warning("channel layer: Redis pub/sub read failed; retrying")
+                await asyncio.sleep(1)
 
 
 class _LoopLayer(RedisPubSubLoopLayer):
-    def __init__(self, *args, capacity: int = 100, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, hosts=None, *args, capacity: int = 100, **kwargs) -> None:
+        super().__init__(hosts, *args, **kwargs)
         self.capacity = capacity
         self.resync = self.channel_layer.serialize(RESYNC)
+        self.reconnects = 0  # pub/sub connections that came back (tests read it)
+        self._shards = [_Shard(host, self.deliver, self.resync_all) for host in decode_hosts(hosts)]
 
     async def _subscribe_to_channel(self, channel):
         self.channels[channel] = ResyncQueue(self.capacity, self.resync)
         await self._get_shard(channel).subscribe(channel)
 
+    def deliver(self, name: str, data: bytes) -> None:
+        """A published message: to the socket it names, or to each of the group's here."""
+        queue = self.channels.get(name)
+        if queue is not None:
+            queue.put_nowait(data)
+            return
+        for channel in list(self.groups.get(name, ())):
+            queue = self.channels.get(channel)
+            if queue is not None:
+                queue.put_nowait(data)
+
+    def resync_all(self) -> None:
+        """A pub/sub connection came back: whatever was published meanwhile is lost here, so
+        every socket in a group gets `room.resync` (once, whatever its number of groups)."""
+        self.reconnects += 1
+        told: set[str] = set()
+        for channels in list(self.groups.values()):
+            for name in channels - told:
+                queue = self.channels.get(name)
+                if queue is not None:
+                    queue.put_nowait(self.resync)
+                    told.add(name)
+
 
 class PubSubChannelLayer(RedisPubSubChannelLayer):
     """channels-redis's pub/sub layer (one PUBLISH per group message, fanned out in each
-    process), its socket queues bounded by `capacity` as ResyncQueues."""
+    process), its socket queues bounded by `capacity` as ResyncQueues, and every socket in a
+    group told to resync when a Redis pub/sub connection comes back (see above)."""
 
     def _get_layer(self):
         loop = asyncio.get_running_loop()
@@ -136,52 +269,3 @@ class PubSubChannelLayer(RedisPubSubChannelLayer):
             layer = self._layers[loop] = _LoopLayer(*self._args, **self._kwargs, channel_layer=self)
             _wrap_close(self, loop)
         return layer
-
-
-# --- Redis: events lost while a process's pub/sub connection was down ----------------------
-# redis-py reconnects the pub/sub connection by itself and subscribes again, but what was
-# published meanwhile never reaches this process. Redis itself drops a subscriber that falls
-# too far behind (`client-output-buffer-limit pubsub`, 32 MB at once or 8 MB for a minute by
-# default): that is a reconnect too. So on every reconnect each of the process's room sockets
-# is told to resync (`room.resync`): the lost events are repaired at once.
-
-
-class _ReconnectWatch:
-    """Registered on a shard's pub/sub connection (redis-py keeps connect callbacks as weak
-    methods, so the shard holds this object)."""
-
-    def __init__(self, loop_layer) -> None:
-        self.loop_layer = loop_layer
-        self.reconnects = 0
-
-    async def on_connect(self, connection) -> None:
-        self.reconnects += 1
-        layer = self.loop_layer
-        message = layer.channel_layer.serialize(RESYNC)
-        rooms = layer._get_group_channel_name(ROOM_GROUP_PREFIX)
-        told: set[str] = set()
-        for group, channels in list(layer.groups.items()):
-            if not group.startswith(rooms):
-                continue
-            for name in channels - told:
-                queue = layer.channels.get(name)
-                if queue is not None:
-                    queue.put_nowait(message)
-                    told.add(name)
-
-
-def resync_on_reconnect(layer) -> None:
-    """Watch this event loop's Redis pub/sub connections (a no-op for any other layer, and
-    once a connection is watched). Called as a room socket opens: by then the socket's own
-    channel is subscribed, so the connection exists."""
-    if not isinstance(layer, RedisPubSubChannelLayer):
-        return
-    loop_layer = layer._get_layer()
-    for shard in loop_layer._shards:
-        pubsub = shard._pubsub
-        connection = getattr(pubsub, "connection", None)
-        if connection is None or getattr(shard, "_reconnect_watch", (None,))[0] is connection:
-            continue
-        watch = _ReconnectWatch(loop_layer)
-        shard._reconnect_watch = (connection, watch)
-        connection.register_connect_callback(watch.on_connect)

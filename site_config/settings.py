@@ -188,7 +188,8 @@ if REDIS_URL:
             # there for its sockets. The list layer (channels_redis.core) cost four round trips
             # per event and capped each process's queue at 100 messages, dropping the rest
             # silently under load (tests/site_config/test_redis_channel_layer.py). Events lost
-            # with a Redis connection are repaired by a resync of every socket on reconnect.
+            # with a Redis connection are repaired by a resync of every socket on reconnect
+            # (the layer's own Redis connections watch for it: site_config/channel_layer.py).
             "BACKEND": "site_config.channel_layer.PubSubChannelLayer",
             # redis-py 8 defaults socket_timeout to 5 s, which breaks channels-redis's
             # long-lived connections (channels_redis issue 422): no client timeout.

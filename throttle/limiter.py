@@ -222,10 +222,14 @@ class HotBudget:
 _hot = HotBudget()
 
 
-async def allow_hot(limit: Limit, client: str, now: float | None = None) -> bool:
-    """`allow` for a limit checked on every socket message (see above)."""
+def hot_key(limit: Limit, client: str) -> str:
+    """The bucket's key for `allow_hot`: an HMAC, so a socket computes it once, not per message."""
+    return hashed(limit.name, client)
+
+
+async def allow_hot(limit: Limit, key: str, now: float | None = None) -> bool:
+    """`allow` for a limit checked on every socket message (see above); `key` is `hot_key`'s."""
     now = time.time() if now is None else now
-    key = hashed(limit.name, client)
     if not getattr(settings, "REDIS_URL", ""):
         return _allow_memory(key, limit, now)
     return await _hot.allow(key, limit, now)

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rooms import endings, services
+from rooms.protocol import OfferDraw
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -121,7 +122,7 @@ def room_cases(context, base, slug, language, failures):
         room, host = services.create_room(slug)
         guest = services.join(room.id, None).secret
         if viewer != "watch":
-            endings.offer_draw(room.id, guest if viewer == "host" else host, room.round)
+            endings.offer_draw(room.id, guest if viewer == "host" else host, OfferDraw(room.round))
             secret = host if viewer == "host" else guest
             context.add_cookies([{"name": f"seat_{room.id}", "value": secret, "url": base}])
         page = context.new_page()

@@ -186,13 +186,14 @@ def test_a_long_game_arrives_whole_after_a_reload(live_server_url, page):
     replays them with its engine twin and shows every move (the server never sends the
     position, and no message is larger than 8 KiB)."""
     from rooms import services
+    from rooms.protocol import Move
     from tests.rooms.long_games import long_game
 
     moves = long_game("nine-mens-morris", 320)[:301]
     room, host = services.create_room("nine-mens-morris")
     guest = services.join(room.id, None).secret
     for ply, text in enumerate(moves):
-        services.play_move(room.id, (host, guest)[ply % 2], ply, text)
+        services.play_move(room.id, (host, guest)[ply % 2], Move(ply, text))
     watch(page)
     page.context.add_cookies([{"name": f"seat_{room.id}", "value": host, "url": live_server_url}])
     page.goto(f"{live_server_url}/ja/r/{room.id}/")

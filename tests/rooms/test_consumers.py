@@ -11,6 +11,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from rooms import consumers, protocol, services
+from rooms.outgoing import RoomEvent
 from site_config.asgi import application
 from throttle import limits
 
@@ -180,7 +181,7 @@ async def test_joining_from_the_page_reaches_the_waiting_host():
         header = await database_sync_to_async(services.header)(joined.room)
         await get_channel_layer().group_send(
             consumers.group_name(room_id),
-            {"type": "room.event", "event": "joined", "room": header},
+            RoomEvent("joined", header).group(),
         )
         event = await receive(white, "room")
         assert (event["event"], event["room"]["status"]) == ("joined", "playing")
@@ -332,7 +333,7 @@ async def test_a_crashed_socket_leaves_no_ghost_watcher(monkeypatch):
         count = await database_sync_to_async(
             lambda: services.presence(services.live_room(room_id))
         )()
-        assert count["spectators"] == 0  # gone at once, not after 30 s
+        assert count.spectators == 0  # gone at once, not after 30 s
 
 
 async def test_a_seat_cookie_after_odd_cookies_still_seats_the_player():

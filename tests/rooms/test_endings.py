@@ -10,80 +10,98 @@ from django.utils import timezone
 
 from rooms import endings, services
 from rooms.models import Move, Room
+from rooms.protocol import AnswerDraw, Claim, OfferDraw, Resign
 from tests.concurrency import race
-from tests.rooms.test_services import code_of, play_all, started
+from tests.rooms.test_services import code_of, play, play_all, rematch, started
 
 pytestmark = pytest.mark.django_db
+
+
+# The rules take the typed requests a socket's messages become (rooms.protocol).
+def resign(room_id, secret, round_number):
+    return endings.resign(room_id, secret, Resign(round_number))
+
+
+def offer_draw(room_id, secret, round_number):
+    return endings.offer_draw(room_id, secret, OfferDraw(round_number))
+
+
+def answer_draw(room_id, secret, round_number, accept):
+    return endings.answer_draw(room_id, secret, AnswerDraw(round_number, accept))
+
+
+def claim(room_id, secret, round_number, result):
+    return endings.claim(room_id, secret, Claim(round_number, result))
 
 
 def test_a_resignation_ends_the_round_for_the_other_colour():
     room, host, guest = started()
     room = play_all(room, host, guest, ["A1", "B1"])
-    room = endings.resign(room.id, guest, 1)
+    room = resign(room.id, guest, 1)
     assert room.status == Room.FINISHED
     assert room.outcome == {"winner": 0, "reason": "resigned", "cells": []}
-    assert code_of(endings.resign, room.id, host, 1) == "game-over"  # never twice
-    assert code_of(services.play_move, room.id, host, 2, "C1") == "game-over"
-    room = services.request_rematch(room.id, host, 1)
-    room = services.request_rematch(room.id, guest, 1)
+    assert code_of(resign, room.id, host, 1) == "game-over"  # never twice
+    assert code_of(play, room.id, host, 2, "C1") == "game-over"
+    room = rematch(room.id, host, 1)
+    room = rematch(room.id, guest, 1)
     assert room.round == 2 and room.outcome is None and room.draw_offer is None
 
 
 def test_only_seated_players_while_playing_with_the_right_round():
     room, host = services.create_room("dara")
-    assert code_of(endings.resign, room.id, host, 1) == "not-started"
+    assert code_of(resign, room.id, host, 1) == "not-started"
     room, host, guest = started()
-    assert code_of(endings.resign, room.id, None, 1) == "not-a-player"
-    assert code_of(endings.resign, room.id, "forged", 1) == "not-a-player"
-    assert code_of(endings.offer_draw, room.id, host, 2) == "stale-round"
+    assert code_of(resign, room.id, None, 1) == "not-a-player"
+    assert code_of(resign, room.id, "forged", 1) == "not-a-player"
+    assert code_of(offer_draw, room.id, host, 2) == "stale-round"
     for confused in (True, 1.0, "1", None):
-        assert code_of(endings.resign, room.id, host, confused) == "bad-field"
-    assert code_of(endings.answer_draw, room.id, guest, 1, "yes") == "bad-field"
+        assert code_of(resign, room.id, host, confused) == "bad-field"
+    assert code_of(answer_draw, room.id, guest, 1, "yes") == "bad-field"
     assert Room.objects.get(id=room.id).version == room.version  # nothing changed
 
 
 def test_a_draw_is_offered_once_then_accepted_or_declined():
     room, host, guest = started()
     version = room.version
-    room = endings.offer_draw(room.id, host, 1)
+    room = offer_draw(room.id, host, 1)
     assert (room.draw_offer, room.version) == (0, version + 1)
-    assert services.header(room)["draw_offer"] == 0
-    assert code_of(endings.offer_draw, room.id, host, 1) == "duplicate-offer"
-    assert code_of(endings.answer_draw, room.id, host, 1, True) == "no-offer"  # not your own
-    room = endings.answer_draw(room.id, guest, 1, False)
+    assert services.header(room).draw_offer == 0
+    assert code_of(offer_draw, room.id, host, 1) == "duplicate-offer"
+    assert code_of(answer_draw, room.id, host, 1, True) == "no-offer"  # not your own
+    room = answer_draw(room.id, guest, 1, False)
     assert room.draw_offer is None and room.status == Room.PLAYING
-    assert code_of(endings.answer_draw, room.id, guest, 1, True) == "no-offer"
-    room = endings.offer_draw(room.id, guest, 1)
-    room = endings.answer_draw(room.id, host, 1, True)
+    assert code_of(answer_draw, room.id, guest, 1, True) == "no-offer"
+    room = offer_draw(room.id, guest, 1)
+    room = answer_draw(room.id, host, 1, True)
     assert room.status == Room.FINISHED
     assert room.outcome == {"winner": None, "reason": "agreed", "cells": []}
 
 
 def test_offering_against_a_standing_offer_agrees():
     room, host, guest = started()
-    endings.offer_draw(room.id, host, 1)
-    room = endings.offer_draw(room.id, guest, 1)
+    offer_draw(room.id, host, 1)
+    room = offer_draw(room.id, guest, 1)
     assert room.outcome["reason"] == "agreed"
 
 
 def test_an_offer_lapses_when_the_offerer_moves_not_when_the_friend_does():
     room, host, guest = started()
-    endings.offer_draw(room.id, host, 1)
-    room = services.play_move(room.id, host, 0, "A1")  # the offerer moves: it lapses
+    offer_draw(room.id, host, 1)
+    room = play(room.id, host, 0, "A1")  # the offerer moves: it lapses
     assert room.draw_offer is None
-    assert code_of(endings.answer_draw, room.id, guest, 1, True) == "no-offer"
-    endings.offer_draw(room.id, host, 1)
-    room = services.play_move(room.id, guest, 1, "B1")  # the friend's move leaves it standing
+    assert code_of(answer_draw, room.id, guest, 1, True) == "no-offer"
+    offer_draw(room.id, host, 1)
+    room = play(room.id, guest, 1, "B1")  # the friend's move leaves it standing
     assert room.draw_offer == 0
-    assert endings.answer_draw(room.id, guest, 1, True).outcome["reason"] == "agreed"
+    assert answer_draw(room.id, guest, 1, True).outcome["reason"] == "agreed"
 
 
 def test_a_move_still_applies_after_an_offer_lands_between_its_read_and_write():
     room, host, guest = started()
     stale = Room.objects.get(id=room.id)
-    endings.offer_draw(room.id, guest, 1)  # bumps the version the move read
+    offer_draw(room.id, guest, 1)  # bumps the version the move read
     assert Room.objects.get(id=room.id).version == stale.version + 1
-    room = services.play_move(room.id, host, 0, "A1")  # read again and applied
+    room = play(room.id, host, 0, "A1")  # read again and applied
     assert room.ply == 1 and room.draw_offer == 1
 
 
@@ -92,8 +110,8 @@ def test_two_resignations_racing_apply_once():
     room, host, guest = started()
     results = race(
         {
-            "host": partial(endings.resign, room.id, host, 1),
-            "guest": partial(endings.resign, room.id, guest, 1),
+            "host": partial(resign, room.id, host, 1),
+            "guest": partial(resign, room.id, guest, 1),
         }
     )
     assert sorted(results.values()) == ["game-over", "ok"]
@@ -107,8 +125,8 @@ def test_a_resignation_racing_a_move_leaves_one_consistent_ending():
         room, host, guest = started()
         results = race(
             {
-                "move": partial(services.play_move, room.id, host, 0, "A1"),
-                "resign": partial(endings.resign, room.id, guest, 1),
+                "move": partial(play, room.id, host, 0, "A1"),
+                "resign": partial(resign, room.id, guest, 1),
             }
         )
         room = Room.objects.get(id=room.id)
@@ -122,11 +140,11 @@ def test_a_resignation_racing_a_move_leaves_one_consistent_ending():
 def test_an_accept_racing_the_offerers_move_either_agrees_or_lapses():
     for _ in range(5):
         room, host, guest = started()
-        endings.offer_draw(room.id, host, 1)
+        offer_draw(room.id, host, 1)
         results = race(
             {
-                "move": partial(services.play_move, room.id, host, 0, "A1"),
-                "accept": partial(endings.answer_draw, room.id, guest, 1, True),
+                "move": partial(play, room.id, host, 0, "A1"),
+                "accept": partial(answer_draw, room.id, guest, 1, True),
             }
         )
         room = Room.objects.get(id=room.id)
@@ -147,31 +165,31 @@ def test_a_friend_away_two_minutes_can_be_called_a_draw_and_five_minutes_a_loss(
     room, host, guest = started()
     services.connect(room.id, "host-socket", host, "198.51.100.1")
     services.connect(room.id, "guest-socket", guest, "198.51.100.2")
-    assert code_of(endings.claim, room.id, host, 1, "draw") == "friend-present"
+    assert code_of(claim, room.id, host, 1, "draw") == "friend-present"
     services.disconnect("guest-socket")  # the friend closes the tab
-    assert code_of(endings.claim, room.id, host, 1, "draw") == "too-early"
+    assert code_of(claim, room.id, host, 1, "draw") == "too-early"
     away_for(room, "guest", 119)
-    assert code_of(endings.claim, room.id, host, 1, "draw") == "too-early"
+    assert code_of(claim, room.id, host, 1, "draw") == "too-early"
     away_for(room, "guest", 121)
-    assert services.presence(Room.objects.get(id=room.id))["away"][1] >= 121
-    assert code_of(endings.claim, room.id, host, 1, "win") == "too-early"
-    assert code_of(endings.claim, room.id, guest, 1, "win") == "friend-present"  # host is here
-    assert code_of(endings.claim, room.id, None, 1, "win") == "not-a-player"
-    assert code_of(endings.claim, room.id, host, 1, "forfeit") == "bad-field"
+    assert services.presence(Room.objects.get(id=room.id)).away[1] >= 121
+    assert code_of(claim, room.id, host, 1, "win") == "too-early"
+    assert code_of(claim, room.id, guest, 1, "win") == "friend-present"  # host is here
+    assert code_of(claim, room.id, None, 1, "win") == "not-a-player"
+    assert code_of(claim, room.id, host, 1, "forfeit") == "bad-field"
     away_for(room, "guest", 301)
-    room = endings.claim(room.id, host, 1, "win")
+    room = claim(room.id, host, 1, "win")
     assert room.outcome == {"winner": 0, "reason": "abandoned", "cells": []}
-    assert code_of(endings.claim, room.id, host, 1, "win") == "game-over"
+    assert code_of(claim, room.id, host, 1, "win") == "game-over"
 
 
 def test_a_draw_claim_and_a_friend_who_returns_in_time():
     room, host, guest = started()
     away_for(room, "guest", 200)  # never connected since: counted from then
     services.connect(room.id, "back", guest, "198.51.100.2")  # back before the claim
-    assert code_of(endings.claim, room.id, host, 1, "draw") == "friend-present"
+    assert code_of(claim, room.id, host, 1, "draw") == "friend-present"
     services.disconnect("back")
     away_for(room, "guest", 130)
-    room = endings.claim(room.id, host, 1, "draw")
+    room = claim(room.id, host, 1, "draw")
     assert room.outcome == {"winner": None, "reason": "abandoned", "cells": []}
 
 
@@ -198,12 +216,12 @@ def test_a_claim_right_after_the_join_of_an_old_room_is_too_early():
         created_at=long_ago, last_active_at=long_ago, host_seen_at=long_ago
     )
     waiting = services.presence(Room.objects.get(id=room.id))
-    assert waiting["away"][1] is None  # nobody has taken the guest seat: nobody is away
+    assert waiting.away[1] is None  # nobody has taken the guest seat: nobody is away
     services.connect(room.id, "host-socket", host, "198.51.100.1")
     guest = services.join(room.id, None).secret
-    assert services.presence(Room.objects.get(id=room.id))["away"][1] < 5
-    assert code_of(endings.claim, room.id, host, 1, "win") == "too-early"
-    assert code_of(endings.claim, room.id, host, 1, "draw") == "too-early"
+    assert services.presence(Room.objects.get(id=room.id)).away[1] < 5
+    assert code_of(claim, room.id, host, 1, "win") == "too-early"
+    assert code_of(claim, room.id, host, 1, "draw") == "too-early"
     assert Room.objects.get(id=room.id).status == Room.PLAYING
-    room = services.play_move(room.id, host, 0, "A1")
-    assert services.play_move(room.id, guest, 1, "B1").ply == 2
+    room = play(room.id, host, 0, "A1")
+    assert play(room.id, guest, 1, "B1").ply == 2

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from rooms import protocol
+from rooms import outgoing, protocol
 from rooms.protocol import AnswerDraw, Claim, Move, OfferDraw, Ping, Rematch, Resign, Sync
 
 
@@ -84,9 +84,9 @@ def test_no_refusal_quotes_the_input():
 
 def test_presence_is_a_value_that_ages_and_says_who_is_away():
     fields = {"players": [True, False], "spectators": 2, "away": [None, 30]}
-    presence = protocol.Presence.of(fields)
+    presence = outgoing.Presence.of(fields)
     assert presence.fields() == fields
     assert presence.aged(5).away == (None, 35) and presence.away == (None, 30)
     assert presence.aged(5).who_is_away() == presence.who_is_away()
-    assert protocol.Presence.of({**fields, "spectators": 3}).who_is_away() == presence.who_is_away()
-    assert protocol.Presence().who_is_away() != presence.who_is_away()
+    assert outgoing.Presence.of({**fields, "spectators": 3}).who_is_away() == presence.who_is_away()
+    assert outgoing.Presence().who_is_away() != presence.who_is_away()

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from rooms import protocol, recent, services, transfers
 from rooms.models import Move, Room
-from tests.rooms.test_services import code_of, started
+from tests.rooms.test_services import code_of, play, started
 
 pytestmark = pytest.mark.django_db
 
@@ -20,36 +20,36 @@ def reads_of_the_room(queries):
 
 def test_a_move_after_a_move_does_not_read_the_room():
     room, host, guest = started()
-    services.play_move(room.id, host, 0, "A1")
+    play(room.id, host, 0, "A1")
     with CaptureQueriesContext(connection) as queries:
-        services.play_move(room.id, guest, 1, "B1")
+        play(room.id, guest, 1, "B1")
     assert reads_of_the_room(queries) == []
     assert Room.objects.get(id=room.id).ply == 2
 
 
 def test_a_seat_moved_away_cannot_play_through_a_recent_copy():
     room, host, guest = started()
-    services.play_move(room.id, host, 0, "A1")
-    services.play_move(room.id, guest, 1, "B1")  # the copy holds the host's old seat digest
+    play(room.id, host, 0, "A1")
+    play(room.id, guest, 1, "B1")  # the copy holds the host's old seat digest
     joined = transfers.take(room.id, transfers.start(room.id, host))
-    assert code_of(services.play_move, room.id, host, 2, "A2") == "not-a-player"
+    assert code_of(play, room.id, host, 2, "A2") == "not-a-player"
     assert Move.objects.filter(room_id=room.id).count() == 2
-    assert services.play_move(room.id, joined.secret, 2, "A2").ply == 3
+    assert play(room.id, joined.secret, 2, "A2").ply == 3
 
 
 def test_a_stale_copy_neither_refuses_a_right_move_nor_applies_a_wrong_one():
     room, host, guest = started()
-    services.play_move(room.id, host, 0, "A1")
+    play(room.id, host, 0, "A1")
     stale = recent.recall(room.id)
-    services.play_move(room.id, guest, 1, "B1")
-    services.play_move(room.id, host, 2, "C1")
+    play(room.id, guest, 1, "B1")
+    play(room.id, host, 2, "C1")
     recent.remember(stale)  # as if another process had played the last two moves
     # Valid only against the stale copy (ply 1 is past): refused, nothing written.
-    assert code_of(services.play_move, room.id, guest, 1, "D1") == "stale-ply"
+    assert code_of(play, room.id, guest, 1, "D1") == "stale-ply"
     assert Room.objects.get(id=room.id).ply == 3
     recent.remember(stale)
     # Refused by the stale copy (it thinks ply 1 is next): applied after a fresh read.
-    assert services.play_move(room.id, guest, 3, "D1").ply == 4
+    assert play(room.id, guest, 3, "D1").ply == 4
     texts = list(Move.objects.filter(room_id=room.id).values_list("text", flat=True))
     assert texts == ["A1", "B1", "C1", "D1"]
 
@@ -64,7 +64,7 @@ def test_the_copies_are_bounded(monkeypatch):
 
 def test_a_move_made_elsewhere_is_followed_and_spares_the_next_read():
     room, host, guest = started()
-    services.play_move(room.id, host, 0, "A1")
+    play(room.id, host, 0, "A1")
     before = recent.recall(room.id)
     room, move = services.apply_move(room.id, guest, protocol.Move(1, "B1"))
     recent.forget(room.id)
@@ -78,15 +78,15 @@ def test_a_move_made_elsewhere_is_followed_and_spares_the_next_read():
         stored.state,
     )
     with CaptureQueriesContext(connection) as queries:
-        services.play_move(room.id, host, 2, "C1")
+        play(room.id, host, 2, "C1")
     assert reads_of_the_room(queries) == []
 
 
 def test_following_skips_events_that_do_not_follow_the_copy():
     room, host, guest = started()
-    services.play_move(room.id, host, 0, "A1")
+    play(room.id, host, 0, "A1")
     stale = recent.recall(room.id)
-    services.play_move(room.id, guest, 1, "B1")
+    play(room.id, guest, 1, "B1")
     room, move = services.apply_move(room.id, host, protocol.Move(2, "C1"))
     recent.forget(room.id)
     recent.remember(stale)  # two moves behind: the event for the third is not applied

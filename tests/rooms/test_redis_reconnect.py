@@ -16,8 +16,8 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True), pyte
 async def test_every_socket_resyncs_when_the_redis_connection_comes_back(redis_url):
     layers = {
         "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [{"address": redis_url, "socket_timeout": None}]},
+            "BACKEND": "site_config.channel_layer.PubSubChannelLayer",  # as in settings.py
+            "CONFIG": {"hosts": [{"address": redis_url, "socket_timeout": None}], "capacity": 100},
         }
     }
     with override_settings(CHANNEL_LAYERS=layers):

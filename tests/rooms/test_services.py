@@ -30,10 +30,19 @@ def started(game="score-four"):
     return joined.room, host, joined.secret
 
 
+def play(room_id, secret, ply, text):
+    """play with the typed request a socket's message becomes."""
+    return services.play_move(room_id, secret, protocol.Move(ply, text))
+
+
+def rematch(room_id, secret, round_number):
+    return services.request_rematch(room_id, secret, protocol.Rematch(round_number))
+
+
 def play_all(room, host, guest, moves):
     secrets_by_side = {room.host_side: host, 1 - room.host_side: guest}
     for ply, text in enumerate(moves, start=room.ply):
-        room = services.play_move(room.id, secrets_by_side[ply % 2], ply, text)
+        room = play(room.id, secrets_by_side[ply % 2], ply, text)
     return room
 
 
@@ -114,26 +123,28 @@ def test_a_full_game_is_stored_move_by_move():
     assert [m.side for m in Move.objects.filter(room=room)] == [0, 1, 0, 1, 0, 1, 0]
     assert room.state["pegs"][0] == "wwww"
     header = services.header(room)
-    assert (header["ply"], header["status"], header["outcome"]) == (7, "finished", room.outcome)
-    assert "state" not in header and "moves" not in header  # small whatever the length
+    assert (header.ply, header.status, header.outcome.wire()) == (7, "finished", room.outcome)
+    assert (
+        "state" not in header.wire() and "moves" not in header.wire()
+    )  # small, whatever the length
 
 
 def test_moves_are_stored_canonically():
     room, host, guest = started("tic-tac-toe")
-    room = services.play_move(room.id, host, 0, "B2")
+    room = play(room.id, host, 0, "B2")
     assert services.move_texts(room) == ["b2"]
 
 
 def test_duplicate_stale_future_and_out_of_turn_moves_change_nothing():
     room, host, guest = started()
-    room = services.play_move(room.id, host, 0, "A1")
+    room = play(room.id, host, 0, "A1")
     before = (room.version, room.ply, room.state)
-    assert code_of(services.play_move, room.id, host, 0, "a1") == "duplicate-move"
-    assert code_of(services.play_move, room.id, guest, 0, "B1") == "stale-ply"
-    assert code_of(services.play_move, room.id, guest, 2, "B1") == "future-ply"
-    assert code_of(services.play_move, room.id, host, 1, "B1") == "not-your-turn"
-    assert code_of(services.play_move, room.id, None, 1, "B1") == "not-a-player"
-    assert code_of(services.play_move, room.id, "forged", 1, "B1") == "not-a-player"
+    assert code_of(play, room.id, host, 0, "a1") == "duplicate-move"
+    assert code_of(play, room.id, guest, 0, "B1") == "stale-ply"
+    assert code_of(play, room.id, guest, 2, "B1") == "future-ply"
+    assert code_of(play, room.id, host, 1, "B1") == "not-your-turn"
+    assert code_of(play, room.id, None, 1, "B1") == "not-a-player"
+    assert code_of(play, room.id, "forged", 1, "B1") == "not-a-player"
     room.refresh_from_db()
     assert (room.version, room.ply, room.state) == before
     assert Move.objects.filter(room=room).count() == 1
@@ -142,21 +153,21 @@ def test_duplicate_stale_future_and_out_of_turn_moves_change_nothing():
 def test_illegal_moves_carry_the_engine_code():
     room, host, guest = started()
     room = play_all(room, host, guest, ["A1", "A1", "A1", "A1"])
-    assert code_of(services.play_move, room.id, host, 4, "A1") == "peg-full"
-    assert code_of(services.play_move, room.id, host, 4, "Z9") == "bad-notation"
-    assert code_of(services.play_move, room.id, host, "4", "B1") == "bad-field"
-    assert code_of(services.play_move, room.id, host, -1, "B1") == "bad-field"
-    assert code_of(services.play_move, room.id, host, 4, "") == "bad-field"
-    assert code_of(services.play_move, room.id, host, 4, ["B1"]) == "bad-field"
+    assert code_of(play, room.id, host, 4, "A1") == "peg-full"
+    assert code_of(play, room.id, host, 4, "Z9") == "bad-notation"
+    assert code_of(play, room.id, host, "4", "B1") == "bad-field"
+    assert code_of(play, room.id, host, -1, "B1") == "bad-field"
+    assert code_of(play, room.id, host, 4, "") == "bad-field"
+    assert code_of(play, room.id, host, 4, ["B1"]) == "bad-field"
     assert Room.objects.get(id=room.id).ply == 4
 
 
 def test_no_move_before_the_friend_joins_or_after_the_end():
     room, host = services.create_room("score-four")
-    assert code_of(services.play_move, room.id, host, 0, "A1") == "not-started"
+    assert code_of(play, room.id, host, 0, "A1") == "not-started"
     room, host, guest = started()
     room = play_all(room, host, guest, SCORE_FOUR_WIN)
-    assert code_of(services.play_move, room.id, guest, 7, "B1") == "game-over"
+    assert code_of(play, room.id, guest, 7, "B1") == "game-over"
 
 
 @pytest.mark.django_db(transaction=True)
@@ -168,7 +179,7 @@ def test_two_moves_racing_for_one_ply_apply_once():
     def send(text):
         barrier.wait()
         try:
-            services.play_move(room.id, host, 0, text)
+            play(room.id, host, 0, text)
             results.append("applied")
         except RoomError as error:
             results.append(error.code)
@@ -189,28 +200,28 @@ def test_two_moves_racing_for_one_ply_apply_once():
 
 def test_rematch_swaps_colours_when_both_ask():
     room, host, guest = started()
-    assert code_of(services.request_rematch, room.id, host, 1) == "not-finished"
+    assert code_of(rematch, room.id, host, 1) == "not-finished"
     room = play_all(room, host, guest, SCORE_FOUR_WIN)
-    assert code_of(services.request_rematch, room.id, None, 1) == "not-a-player"
-    assert code_of(services.request_rematch, room.id, host, 2) == "stale-round"
-    room = services.request_rematch(room.id, host, 1)
+    assert code_of(rematch, room.id, None, 1) == "not-a-player"
+    assert code_of(rematch, room.id, host, 2) == "stale-round"
+    room = rematch(room.id, host, 1)
     assert room.round == 1 and room.status == Room.FINISHED
-    assert services.header(room)["rematch"] == [True, False]
+    assert services.header(room).rematch == (True, False)
     version = room.version
-    assert code_of(services.request_rematch, room.id, host, 1) == "duplicate-rematch"
+    assert code_of(rematch, room.id, host, 1) == "duplicate-rematch"
     assert Room.objects.get(id=room.id).version == version  # nothing changed, nothing to send
     for confused in (True, 1.0, "1", None, [1], 10**400):
-        assert code_of(services.request_rematch, room.id, guest, confused) == "bad-field"
+        assert code_of(rematch, room.id, guest, confused) == "bad-field"
     assert Room.objects.get(id=room.id).round == 1
-    room = services.request_rematch(room.id, guest, 1)
+    room = rematch(room.id, guest, 1)
     assert room.round == 2 and room.status == Room.PLAYING and room.ply == 0
     assert room.version == version + 1  # the second request and the start: one change
     assert room.host_side == 1  # the creator now plays black, the guest white
     assert services.move_texts(room) == [] and room.outcome is None
-    assert code_of(services.play_move, room.id, host, 0, "A1") == "not-your-turn"
-    room = services.play_move(room.id, guest, 0, "A1")
+    assert code_of(play, room.id, host, 0, "A1") == "not-your-turn"
+    room = play(room.id, guest, 0, "A1")
     assert services.move_texts(room) == ["A1"]
-    assert code_of(services.request_rematch, room.id, guest, 1) == "stale-round"
+    assert code_of(rematch, room.id, guest, 1) == "stale-round"
 
 
 def test_presence_follows_heartbeats_and_goes_stale():
@@ -218,19 +229,19 @@ def test_presence_follows_heartbeats_and_goes_stale():
     services.connect(room.id, "chan-host", host, CLIENT)
     services.connect(room.id, "chan-watch", None, CLIENT)
     presence = services.presence(room)
-    assert (presence["players"], presence["spectators"]) == ([True, False], 1)
-    assert presence["away"][0] is None and 0 <= presence["away"][1] < 5  # never came yet
+    assert (presence.players, presence.spectators) == ((True, False), 1)
+    assert presence.away[0] is None and 0 <= presence.away[1] < 5  # never came yet
     services.connect(room.id, "chan-guest", guest, CLIENT)
-    assert services.presence(room)["players"] == [True, True]
+    assert services.presence(room).players == (True, True)
     # A process that died leaves its row; it stops counting once its heartbeat is old.
     old = timezone.now() - services.PRESENCE_STALE - timedelta(seconds=1)
     Connection.objects.filter(channel_name="chan-guest").update(seen_at=old)
-    assert services.presence(room)["players"] == [True, False]
+    assert services.presence(room).players == (True, False)
     services.heartbeat(room.id, "chan-guest", guest, CLIENT)
-    assert services.presence(room)["players"] == [True, True]
+    assert services.presence(room).players == (True, True)
     services.disconnect("chan-host")
     presence = services.presence(room)
-    assert presence == {"players": [False, True], "spectators": 1, "away": [0, None]}
+    assert presence.fields() == {"players": [False, True], "spectators": 1, "away": [0, None]}
 
 
 def test_a_room_expires_after_thirty_idle_minutes():
@@ -303,7 +314,7 @@ def test_an_expired_room_is_deleted_when_a_move_finds_it():
     room, host, guest = started()
     past = timezone.now() - services.IDLE_LIMIT - timedelta(seconds=1)
     Room.objects.filter(id=room.id).update(last_active_at=past)
-    assert code_of(services.play_move, room.id, host, 0, "A1") == "room-gone"
+    assert code_of(play, room.id, host, 0, "A1") == "room-gone"
     assert not Room.objects.filter(id=room.id).exists()
 
 
@@ -312,12 +323,12 @@ def test_move_fields_are_bounded_and_errors_quote_nothing_unbounded():
     huge = 10**4000
     for ply in (huge, True, 1.0, protocol.MAX_PLY + 1):
         with pytest.raises(RoomError) as caught:
-            services.play_move(room.id, host, ply, "A1")
+            play(room.id, host, ply, "A1")
         assert caught.value.code == "bad-field" and len(caught.value.message) < 100
     with pytest.raises(RoomError) as caught:
-        services.play_move(room.id, host, protocol.MAX_PLY, "A1")
+        play(room.id, host, protocol.MAX_PLY, "A1")
     assert caught.value.code == "future-ply" and str(protocol.MAX_PLY) not in caught.value.message
-    assert code_of(services.play_move, room.id, host, 0, "가" * 33) == "bad-field"
+    assert code_of(play, room.id, host, 0, "가" * 33) == "bad-field"
     assert Room.objects.get(id=room.id).version == room.version
 
 
@@ -339,7 +350,7 @@ def test_sockets_per_client_and_watchers_per_room_are_capped(monkeypatch):
     third, _, _ = started()
     services.connect(third.id, "e", None, key("2001:db8:1:3::1"))  # the next /64: another client
     assert not Connection.objects.filter(channel_name__in=["w3", "d"]).exists()
-    assert services.presence(room) == {
+    assert services.presence(room).fields() == {
         "players": [True, True],
         "spectators": 2,
         "away": [None, None],
@@ -358,8 +369,8 @@ def test_two_rematch_requests_at_once_start_one_round_with_one_version_each():
         room = play_all(room, host, guest, SCORE_FOUR_WIN)
         results = race(
             {
-                "host": partial(services.request_rematch, room.id, host, 1),
-                "guest": partial(services.request_rematch, room.id, guest, 1),
+                "host": partial(rematch, room.id, host, 1),
+                "guest": partial(rematch, room.id, guest, 1),
             }
         )
         assert results == {"host": "ok", "guest": "ok"}

@@ -11,7 +11,7 @@ from django.utils import timezone
 from rooms import services, transfers
 from rooms.models import Connection, SeatTransfer
 from tests.concurrency import race
-from tests.rooms.test_services import code_of, started
+from tests.rooms.test_services import code_of, play, started
 
 pytestmark = pytest.mark.django_db
 
@@ -28,8 +28,8 @@ def test_a_link_moves_the_seat_once_and_the_old_device_watches():
     assert services.seat_of(room, host) == ""  # the old device is a spectator now
     assert Connection.objects.get(channel_name="old-phone").seat == ""
     assert code_of(transfers.take, room.id, token) == "transfer-invalid"  # once only
-    assert code_of(services.play_move, room.id, host, 0, "A1") == "not-a-player"
-    assert services.play_move(room.id, joined.secret, 0, "A1").ply == 1
+    assert code_of(play, room.id, host, 0, "A1") == "not-a-player"
+    assert play(room.id, joined.secret, 0, "A1").ply == 1
 
 
 def test_links_expire_are_per_seat_and_only_for_players():

@@ -78,3 +78,33 @@ async def test_nothing_expires_and_a_late_reader_stays_in_its_groups(monkeypatch
     await layer.group_send("g", {"type": "new"})
     assert "socket.b" in layer.groups["g"]
     assert [(await layer.receive("socket.b"))["type"] for _ in range(2)] == ["old", "new"]
+
+
+async def test_a_socket_keeps_its_queue_while_it_reads_and_a_channel_nobody_reads_goes(
+    monkeypatch,
+):
+    # Channels' layer dropped a socket's queue each time it emptied and made it again for the
+    # next message; here it stays while the socket reads, and goes once nobody reads it.
+    layer = EmbeddedChannelLayer()
+    monkeypatch.setattr(channel_layer, "CLEAN_EVERY_SECONDS", 0)
+    await layer.group_add("room.k", "socket.k")
+    reader = asyncio.ensure_future(layer.receive("socket.k"))
+    await asyncio.sleep(0)
+    queue = layer.channels["socket.k"]
+    for n in range(3):
+        await layer.group_send("room.k", {"type": "room.event", "n": n})
+        assert (await reader)["n"] == n
+        reader = asyncio.ensure_future(layer.receive("socket.k"))
+        await asyncio.sleep(0)
+        assert layer.channels["socket.k"] is queue  # the same queue, empty and read
+    await layer.send("socket.gone", {"type": "x"})  # a channel nobody reads ...
+    await layer.group_send("room.k", {"type": "room.event", "n": 3})
+    assert "socket.gone" in layer.channels  # ... keeps its message until it is read
+    assert (await layer.receive("socket.gone"))["type"] == "x"
+    reader.cancel()  # the socket closed: its receive is cancelled
+    await asyncio.gather(reader, return_exceptions=True)
+    await layer.group_discard("room.k", "socket.k")
+    while not layer.channels["socket.k"].empty():  # what it had not read yet
+        await layer.receive("socket.k")
+    await layer.group_send("room.k", {"type": "room.event", "n": 4})  # a clean runs here
+    assert "socket.k" not in layer.channels and "socket.gone" not in layer.channels
