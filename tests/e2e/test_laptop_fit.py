@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from rooms import endings, services
 from rooms.models import Room
+from rooms.protocol import OfferDraw
 from tests.e2e.browser import watch
 from tests.e2e.test_phone_fit import OUTSIDE, settled
 
@@ -31,7 +32,7 @@ def test_the_tallest_status_area_leaves_the_board_on_screen(browser, live_server
         for slug in GAMES:
             room, host = services.create_room(slug)
             guest = services.join(room.id, None).secret
-            endings.offer_draw(room.id, guest, room.round)
+            endings.offer_draw(room.id, guest, OfferDraw(room.round))
             Room.objects.filter(id=room.id).update(
                 guest_seen_at=timezone.now() - timedelta(seconds=400)
             )
