@@ -3,6 +3,7 @@
 import { EngineError } from "./errors.js";
 import {
   badState, boardText, checkShape, formatMoveText, lineHeld, makeMove, makeOutcome, parseMoveText,
+  positionKey,
 } from "./morris-common.js";
 import { LINES, POINTS, POINT_INDEX } from "./grid3.js";
 
@@ -163,4 +164,8 @@ export default Object.freeze({
   formatMove: (state, move) => formatMoveText(POINTS, checkShape(move, 9)),
   dump,
   load,
+  // For an AI that solves the game (docs/ENGINES.md): the key repetition compares, and the
+  // same position with no moves behind it (no repetition or move limit can end it).
+  positionKey: (state) => positionKey(state.board, state.toMove),
+  position: (state) => (state.history.length === 0 ? state : makeState([...state.board], state.toMove, [])),
 });
