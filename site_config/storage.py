@@ -10,6 +10,10 @@ class StaticStorage(CompressedManifestStaticFilesStorage):
 
     support_js_module_import_aggregation = True
     manifest_strict = False
+    # Each pass settles one more link of an import chain whose importer sorts after what it
+    # imports (a page -> js/engines/index.js -> js/game-modules.js -> a game's AI -> its
+    # search -> its board -> the engine twin): Django's 5 passes were one short.
+    max_post_process_passes = 10
 
     def url_converter(self, name, hashed_files, template=None):
         convert = super().url_converter(name, hashed_files, template)
