@@ -161,7 +161,7 @@ export function iterativeDeepening({
   };
 }
 
-// What every AI's stats say about the position (as Score Four's do, docs/AI.md): `score`
+// What every AI's stats say about the position (docs/ENGINES.md, "The AI"): `score`
 // for the side to move (null when nothing was searched), `exact` when the result is proven
 // (a win or loss the search saw to the end), `distance` the plies to that end.
 const UNKNOWN = Object.freeze({ score: null, exact: false, distance: null, forced: null });
