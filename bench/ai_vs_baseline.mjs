@@ -14,8 +14,11 @@
 // --jobs J splits the games over J processes (the same games, openings and seeds as one
 // process plays; the clock is wall time, so give each process a core of its own).
 // --eval '{"good": 80}' and --tuning '{"nextShare": 0.1}' change the current AI's evaluation
-// weights (EVAL in score-four-board.js) or search switches (tuning in score-four-search.js)
-// for the match: how variants are screened before a default changes.
+// weights (EVAL in score-four-board.js) or search numbers (tuning in score-four-search.js)
+// for the match: how variants are screened before a default changes. Both are values the
+// shipped AI reads anyway; an experiment needing new code belongs on a branch.
+// --baseline with the commit before a change plays the change against it: with the same
+// search on both sides, about 50% is "no change".
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
