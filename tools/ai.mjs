@@ -5,7 +5,7 @@
 // (static/js/ai/review.js; --time is then the time per position) and prints the per-move
 // evaluations and the marked moves as JSON. Bad input prints "error: ..." to stderr and
 // exits with code 2; an engine error names its code (e.g. "peg-full").
-import { SLUGS, loadEngine } from "../static/js/engines/index.js";
+import { SLUGS, loadAi, loadEngine } from "../static/js/engines/index.js";
 import { seededRandom } from "../static/js/ai/worker.js";
 import { reviewGame } from "../static/js/ai/review.js";
 
@@ -47,7 +47,7 @@ function parseArgs(argv) {
 async function main(argv) {
   const options = parseArgs(argv);
   const engine = await loadEngine(options.game);
-  const ai = await import(`../static/js/ai/${options.game}.js`);
+  const ai = await loadAi(options.game);
   const texts = options.moves.split(/[\s,]+/).filter(Boolean);
   if (options.review) {
     return reviewGame({ engine, ai, moves: texts, timeLimitMs: options.time ?? null, seed: options.seed ?? 1 });

@@ -67,6 +67,16 @@ function makeState(board, toMove, history) {
   });
 }
 
+// The same position with no moves behind it. Only a repetition or the move limit depend on
+// the history, so any other result (or none) stays as it was.
+function position(state) {
+  if (state.history.length === 0) return state;
+  if (state.result && (state.result.reason === "repetition" || state.result.reason === "move-limit")) {
+    return makeState([...state.board], state.toMove, []);
+  }
+  return Object.freeze({ ...state, history: Object.freeze([]) });
+}
+
 function initialState() {
   return makeState(Array(9).fill(null), 0, []);
 }
@@ -167,5 +177,5 @@ export default Object.freeze({
   // For an AI that solves the game (docs/ENGINES.md): the key repetition compares, and the
   // same position with no moves behind it (no repetition or move limit can end it).
   positionKey: (state) => positionKey(state.board, state.toMove),
-  position: (state) => (state.history.length === 0 ? state : makeState([...state.board], state.toMove, [])),
+  position,
 });
