@@ -7,7 +7,7 @@
 // decisive games the stronger level won, and for each level the share of its moves it chose
 // at random (stats.randomMove: the beginner's blunders). Games are seeded, so a run can be
 // repeated.
-import { SLUGS, loadEngine } from "../static/js/engines/index.js";
+import { SLUGS, loadAi, loadEngine } from "../static/js/engines/index.js";
 import { seededRandom as seeded } from "../static/js/ai/random.js";
 
 const LEVELS = ["beginner", "intermediate", "advanced"];
@@ -56,7 +56,7 @@ function playGame(engine, ai, levels, random, timeLimitMs, moves) {
 async function benchGame(slug, options) {
   let ai;
   try {
-    ai = await import(`../static/js/ai/${slug}.js`);
+    ai = await loadAi(slug);
   } catch (error) {
     console.log(`${slug}: skipped, its AI does not load (${error.message.split("\n")[0]})`);
     return;

@@ -14,13 +14,17 @@
 // --jobs J splits the games over J processes (the same games, openings and seeds as one
 // process plays; the clock is wall time, so give each process a core of its own).
 // --eval '{"good": 80}' and --tuning '{"nextShare": 0.1}' change the current AI's evaluation
-// weights (EVAL in score-four-board.js) or search switches (tuning in score-four-search.js)
-// for the match: how variants are screened before a default changes.
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+// weights (EVAL in score-four-board.js) or search numbers (tuning in score-four-search.js)
+// for the match: how variants are screened before a default changes. Both are values the
+// shipped AI reads anyway; an experiment needing new code belongs on a branch.
+// --baseline with the commit before a change plays the change against it: with the same
+// search on both sides, about 50% is "no change".
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+
+import { checkoutTree } from "./baseline.mjs";
 
 import game from "../static/js/engines/score-four.js";
 import * as current from "../static/js/ai/score-four.js";
@@ -28,7 +32,6 @@ import { EVAL, setEval } from "../static/js/ai/score-four-board.js";
 import { tuning } from "../static/js/ai/score-four-search.js";
 import { seededRandom } from "../static/js/ai/worker.js";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = "usage: node bench/ai_vs_baseline.mjs [--games N] [--time MS] [--seed S] "
   + "[--baseline COMMIT] [--level LEVEL] [--baseline-level LEVEL] [--jobs J] [--eval JSON] [--tuning JSON]";
 
@@ -65,17 +68,7 @@ function parseArgs(argv) {
 
 // The baseline's AI and engine files, written out of git into a fresh directory.
 async function loadBaseline(commit) {
-  const dir = mkdtempSync(join(tmpdir(), "score-four-baseline-"));
-  try {
-    const tar = execFileSync("git", ["-C", ROOT, "archive", commit, "static/js/ai", "static/js/engines"],
-      { maxBuffer: 1 << 26 });
-    execFileSync("tar", ["-x", "-C", dir], { input: tar });
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw new Error(`cannot read commit ${commit} from git (a shallow clone needs `
-      + `\`git fetch --unshallow\`): ${String(error.message).split("\n")[0]}`);
-  }
-  writeFileSync(join(dir, "package.json"), '{"type": "module"}\n'); // the files are ES modules
+  const dir = checkoutTree(commit, ["static/js/ai", "static/js/engines"]);
   const ai = await import(pathToFileURL(join(dir, "static/js/ai/score-four.js")).href);
   return { ai, dir };
 }

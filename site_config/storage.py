@@ -10,8 +10,10 @@ class StaticStorage(CompressedManifestStaticFilesStorage):
 
     support_js_module_import_aggregation = True
     manifest_strict = False
-    # Each pass settles one more level of a chain of imports (a play page's entry module down
-    # to the generated games registry is more than Django's default 5 deep).
+    # Each pass settles one more link of an import chain whose importer sorts after what it
+    # imports (a page -> js/engines/index.js -> js/game-modules.js -> a game's AI -> its
+    # search -> its board -> the engine twin; a play page down to the generated games
+    # registry): Django's 5 passes were too few.
     max_post_process_passes = 10
 
     def url_converter(self, name, hashed_files, template=None):

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Ask a game's AI for a move from the command line:
-//   node tools/ai.mjs --game score-four --level advanced --moves "A1 B2 ..." [--time 1500] [--seed N]
+//   node tools/ai.mjs --game <slug> --level advanced --moves "A1 B2 ..." [--time 1500] [--seed N]
 // Prints {"move": ..., "stats": {...}} as JSON. With --review, reviews the whole game instead
 // (static/js/ai/review.js; --time is then the time per position) and prints the per-move
 // evaluations and the marked moves as JSON. Bad input prints "error: ..." to stderr and
 // exits with code 2; an engine error names its code (e.g. "peg-full").
-import { SLUGS, loadEngine } from "../static/js/engines/index.js";
+import { SLUGS, loadAi, loadEngine } from "../static/js/engines/index.js";
 import { seededRandom } from "../static/js/ai/worker.js";
 import { reviewGame } from "../static/js/ai/review.js";
 
@@ -47,7 +47,7 @@ function parseArgs(argv) {
 async function main(argv) {
   const options = parseArgs(argv);
   const engine = await loadEngine(options.game);
-  const ai = await import(`../static/js/ai/${options.game}.js`);
+  const ai = await loadAi(options.game);
   const texts = options.moves.split(/[\s,]+/).filter(Boolean);
   if (options.review) {
     return reviewGame({ engine, ai, moves: texts, timeLimitMs: options.time ?? null, seed: options.seed ?? 1 });

@@ -3,7 +3,9 @@
 - `static/js/games/registry.js` from games/registry.py: each game's board kind, its 2D board
   as drawn (games/board_svg.py's layout: points, coordinates, lines or grid) and what the
   status line reads (points in the engine's order, pieces, draw counter and limit, lines);
-- `static/js/stats/schema.js` from stats/schema.py: the statistics vocabulary.
+- `static/js/stats/schema.js` from stats/schema.py: the statistics vocabulary;
+- `static/js/game-modules.js` from the registry's slugs: each game's engine twin and AI module
+  (`engines/<slug>.js`, `ai/<slug>.js`), as literal imports.
 
     .venv/bin/python -m tools.gen_registry            # write both
     .venv/bin/python -m tools.gen_registry --check    # write nothing; exit 1 if one is stale
@@ -27,6 +29,7 @@ from stats import schema  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 REGISTRY_JS = ROOT / "static" / "js" / "games" / "registry.js"
 SCHEMA_JS = ROOT / "static" / "js" / "stats" / "schema.js"
+MODULES_JS = ROOT / "static" / "js" / "game-modules.js"
 
 _FREEZE = """const freeze = (value) => {
   if (value && typeof value === "object") {
@@ -143,8 +146,26 @@ def schema_js() -> str:
     )
 
 
+def modules_js() -> str:
+    lines = [
+        f'  "{slug}": {{\n'
+        f'    engine: () => import("./engines/{slug}.js"),\n'
+        f'    ai: () => import("./ai/{slug}.js"),\n'
+        "  },"
+        for slug in registry.SLUGS
+    ]
+    return (
+        "// Written by tools/gen_registry.py from games/registry.py: do not edit (a test fails\n"
+        "// when this file is stale). Each game's engine twin and AI module, loaded on demand\n"
+        "// so a page pays only for its own game. The imports are literal on purpose:\n"
+        "// collectstatic rewrites them to the hashed files and the offline precache follows\n"
+        "// them (offline/precache.py).\n"
+        "export const MODULES = Object.freeze({\n" + "\n".join(lines) + "\n});\n"
+    )
+
+
 def outputs() -> dict[Path, str]:
-    return {REGISTRY_JS: registry_js(), SCHEMA_JS: schema_js()}
+    return {REGISTRY_JS: registry_js(), SCHEMA_JS: schema_js(), MODULES_JS: modules_js()}
 
 
 def main() -> int:

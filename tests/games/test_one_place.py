@@ -2,9 +2,10 @@
 spelling, its English name) outside the allowed places fail this test.
 
 Allowed: the engine module and its JavaScript twin, its AI module(s), its registry entry
-(games/registry.py) and the module written from it (static/js/games/registry.js). Not
-counted, as the issue's count does not: tests, catalogs, documentation, long-form content,
-benchmark results, vendored code, and the statistics migrations (the database's history:
+(games/registry.py) and the modules written from it (static/js/games/registry.js,
+static/js/game-modules.js). Not counted: tests and benchmarks (they measure the site, they
+are not it), catalogs, documentation, long-form content, vendored code, and the statistics
+migrations (the database's history:
 Django replays them as written; since 0004 the game field's choices are read from the
 registry, so a new game adds none).
 """
@@ -25,28 +26,11 @@ NOT_SOURCE = (
     "locale/",
     "docs/",
     "templates/content/",
-    "bench/results/",
+    "bench/",
     "static/vendor/",
     "stats/migrations/",
 )
 TARGET = 6
-
-# Files the JavaScript AI and engine work of issue #30 (branch issue-30b) makes generic; the
-# lead removes this set when merging that branch, and the test then holds without it.
-OTHER_BRANCH = {
-    "static/js/ai/review.js",
-    "static/js/ai/worker.js",
-    "static/js/ai/search.js",
-    "static/js/engines/index.js",
-    "static/js/engines/morris-common.js",
-    "static/js/engines/grid3.js",
-    "static/js/play/analysis-line.js",
-    "bench/ai_review.mjs",
-    "bench/ai_vs_baseline.mjs",
-    "bench/ai_score_four_solve.mjs",
-    "bench/ai_score_four_speed.mjs",
-    "tools/ai.mjs",
-}
 
 # The 3D board is a board kind of its own with one game on it so far: its view (three.js
 # board, peg panel, threat lens), its page template and the tools that build it are that kind's
@@ -63,8 +47,6 @@ BOARD_3D = {
     "static/css/play.css",  # the 3D board's and its peg panel's styles
     "package.json",  # the three.js build's script
     "offline/precache.py",  # the 3D page's entry module, precached
-    "bench/page_score_four.py",  # the 3D page's benchmark
-    "bench/page_home.py",  # borrows that benchmark's server
 }
 
 
@@ -82,6 +64,7 @@ def allowed(entry: registry.Entry) -> set[str]:
         f"static/js/engines/{slug}.js",
         "games/registry.py",
         "static/js/games/registry.js",
+        "static/js/game-modules.js",
     }
 
 
@@ -123,7 +106,7 @@ def texts() -> dict[str, str]:
 
 def outside(entry: registry.Entry, texts: dict[str, str]) -> list[str]:
     """The files naming `entry` that are not its allowed places."""
-    places = allowed(entry) | OTHER_BRANCH | (BOARD_3D if entry.board is None else set())
+    places = allowed(entry) | (BOARD_3D if entry.board is None else set())
     return [
         path
         for path in naming(entry, list(texts), texts)
@@ -140,7 +123,7 @@ def test_a_game_is_named_only_in_its_places(texts, slug):
 def places(entry: registry.Entry, texts: dict[str, str]) -> list[str]:
     """The places that name `entry`, its AI's modules counted as one (a large AI is split in
     files: search, board, evaluation)."""
-    named = [p for p in naming(entry, list(texts), texts) if p not in OTHER_BRANCH | BOARD_3D]
+    named = [p for p in naming(entry, list(texts), texts) if p not in BOARD_3D]
     ai = [p for p in named if is_ai_module(entry, p)]
     return [p for p in named if p not in ai] + (
         ["static/js/ai/" + entry.slug + "*.js"] if ai else []

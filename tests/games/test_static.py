@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from games.engine.registry import SLUGS
+
 ROOT = Path(__file__).resolve().parents[2]
 VENDOR = ROOT / "static" / "vendor" / "three"
 BUNDLE = VENDOR / "three-board.js"
@@ -72,8 +74,11 @@ def test_collectstatic_hashes_the_three_build(tmp_path):
     assert re.search(r"three-board\.[0-9a-f]{12}\.js$", hashed)
     assert (tmp_path / (hashed + ".gz")).exists()
     assert (tmp_path / (hashed + ".br")).exists()
-    # The AI worker (loaded by its hashed URL) imports only hashed modules, dynamic ones too.
-    worker = (tmp_path / manifest["js/ai/worker.js"]).read_text()
-    imported = re.findall(r"""import\(\s*["']([^"']+)["']\s*\)""", worker)
-    assert len(imported) == 5 and "import(`" not in worker
+    # The AI worker and the pages load each game's engine and AI by slug through one table
+    # (js/game-modules.js): two literal imports a game, rewritten to the hashed files.
+    modules = (tmp_path / manifest["js/game-modules.js"]).read_text()
+    imported = re.findall(r"""import\(\s*["']([^"']+)["']\s*\)""", modules)
+    assert len(imported) == 2 * len(SLUGS)
     assert all(re.search(r"\.[0-9a-f]{12}\.js$", name) for name in imported), imported
+    for loader in ("js/ai/worker.js", "js/engines/index.js", "js/game-modules.js"):
+        assert "import(`" not in (tmp_path / manifest[loader]).read_text()

@@ -65,24 +65,25 @@ test("Nine Men's Morris: the placement that allowed a mill is the one marked mov
 });
 
 test("the marking rule: a worse outcome, a real fall, and a better move than the one played", async () => {
-  const { engine } = await load("nine-mens-morris");
+  const { ai } = await load("nine-mens-morris");
+  assert.equal(ai.REVIEW.band, 90, "the band these cases straddle is the game's own");
   const value = (score, outcome, exact = false) => ({ score, outcome, exact });
   const even = value(0, 0);
   // Falling into "behind" by a full band is marked; by less, or with the best move, not.
-  assert.equal(markFor(engine, { before: even, after: value(-120, -1), text: "a1", best: "d1" }).kind, "allowed-win");
-  assert.equal(markFor(engine, { before: value(100, 1), after: value(20, 0), text: "a1", best: "d1" }), null);
-  assert.equal(markFor(engine, { before: even, after: value(-120, -1), text: "d1", best: "d1" }), null);
+  assert.equal(markFor(ai, { before: even, after: value(-120, -1), text: "a1", best: "d1" }).kind, "allowed-win");
+  assert.equal(markFor(ai, { before: value(100, 1), after: value(20, 0), text: "a1", best: "d1" }), null);
+  assert.equal(markFor(ai, { before: even, after: value(-120, -1), text: "d1", best: "d1" }), null);
   // From a proven win to anything else is a missed win, even without a score to compare.
-  const missed = markFor(engine, { before: value(1e6, 1, true), after: value(0, 0, true), text: "a1", best: "d1" });
+  const missed = markFor(ai, { before: value(1e6, 1, true), after: value(0, 0, true), text: "a1", best: "d1" });
   assert.deepEqual(missed, { kind: "missed-win", better: "d1", exact: true });
   // Holding the outcome is never marked.
-  assert.equal(markFor(engine, { before: value(-1e6, -1, true), after: value(-1e6, -1, true), text: "a1", best: "d1" }), null);
+  assert.equal(markFor(ai, { before: value(-1e6, -1, true), after: value(-1e6, -1, true), text: "a1", best: "d1" }), null);
   // From "behind" (not proven) into a proven loss is marked: the search saw no such loss.
-  const blunder = markFor(engine, { before: value(-200, -1), after: value(-1e6, -1, true), text: "a1", best: "d1" });
+  const blunder = markFor(ai, { before: value(-200, -1), after: value(-1e6, -1, true), text: "a1", best: "d1" });
   assert.deepEqual(blunder, { kind: "allowed-win", better: "d1", exact: true });
-  assert.equal(markFor(engine, { before: value(-200, -1), after: value(-1e6, -1, true), text: "d1", best: "d1" }), null);
+  assert.equal(markFor(ai, { before: value(-200, -1), after: value(-1e6, -1, true), text: "d1", best: "d1" }), null);
   // From "ahead" (not proven) into a proven loss: a missed chance, but no win was proven.
-  const thrown = markFor(engine, { before: value(200, 1), after: value(-1e6, -1, true), text: "a1", best: "d1" });
+  const thrown = markFor(ai, { before: value(200, 1), after: value(-1e6, -1, true), text: "a1", best: "d1" });
   assert.deepEqual(thrown, { kind: "missed-win", better: "d1", exact: false });
 });
 

@@ -158,11 +158,10 @@ test("three men's morris: only the centre opening wins; advanced, second, loses 
     assert.equal(tally.lost, 0, `after ${opening}: ${JSON.stringify(tally)}`);
   }
   const centre = playAll(tmm, tmm.initialState(), ["b2"]);
-  assert.equal(tmmAi.solvedTable().get(".........0").value, 1, "the start is a first-player win");
+  assert.equal(tmmAi.solvedTable().get(tmm.positionKey(tmm.initialState())).value, 1, "the start is a first-player win");
   for (const reply of tmm.legalMoves(centre)) {
     const after = tmm.play(centre, reply);
-    const key = after.board.map((c) => (c === null ? "." : c)).join("") + after.toMove;
-    assert.equal(tmmAi.solvedTable().get(key).value, 1, `b2 ${tmm.formatMove(centre, reply)} still wins for white`);
+    assert.equal(tmmAi.solvedTable().get(tmm.positionKey(after)).value, 1, `b2 ${tmm.formatMove(centre, reply)} still wins for white`);
   }
 });
 
@@ -212,4 +211,34 @@ test("bad levels and finished games are refused", () => {
   const over = WIN_IN_ONE["three-mens-morris"]();
   const done = playAll(tmm, over, ["c2-c1"]);
   assert.throws(() => tmmAi.chooseMove(done, { level: "advanced" }), (e) => e.code === "game-over");
+});
+
+test("the solved tables use the engine's position keys: the same position by any path, no past", () => {
+  const placed = playAll(tmm, tmm.initialState(), ["a1", "a2", "b1", "a3", "c2", "b3"]);
+  // Two steps out and the same two back: the position recurs, with four moves of history.
+  let cycled = null;
+  for (const out of tmm.legalMoves(placed)) {
+    const one = tmm.play(placed, out);
+    for (const reply of tmm.legalMoves(one)) {
+      const two = tmm.play(one, reply);
+      const back = tmm.legalMoves(two).find((m) => m.from === out.to && m.to === out.from);
+      if (!back) continue;
+      const three = tmm.play(two, back);
+      const undo = tmm.legalMoves(three).find((m) => m.from === reply.to && m.to === reply.from);
+      if (undo) cycled = tmm.play(three, undo);
+      if (cycled) break;
+    }
+    if (cycled) break;
+  }
+  assert.ok(cycled, "a cycle of four moves exists");
+  assert.equal(cycled.history.length, 4);
+  assert.equal(tmm.positionKey(cycled), tmm.positionKey(placed));
+  const fresh = tmm.position(cycled);
+  assert.deepEqual([fresh.history.length, [...fresh.board], fresh.toMove], [0, [...cycled.board], cycled.toMove]);
+  const entry = tmmAi.solvedTable().get(tmm.positionKey(cycled));
+  assert.deepEqual(entry, tmmAi.solvedTable().get(tmm.positionKey(placed)));
+  assert.ok(entry && [-1, 0, 1].includes(entry.value));
+  // Tic-tac-toe: the table holds every reachable position (5,478) under the engine's keys.
+  assert.equal(tttAi.solvedTable().size, 5478);
+  assert.equal(tttAi.solvedTable().get(ttt.positionKey(ttt.initialState())).value, 0);
 });

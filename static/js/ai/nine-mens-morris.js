@@ -51,7 +51,16 @@ function order(state, moves) {
   return moves.map((move) => [rank(move), move]).sort((a, b) => b[0] - a[0]).map(([, move]) => move);
 }
 
-const game = { engine, evaluate, order, depths: { beginner: 2, intermediate: 3 } };
+// The levels (static/js/ai/search.js chooseByLevel) and how the review reads this game.
+export const LEVEL_SETTINGS = Object.freeze({
+  beginner: Object.freeze({ randomShare: 0.4, depth: 2, maxMs: 1000 }),
+  intermediate: Object.freeze({ depth: 3, maxMs: 1000 }),
+  advanced: Object.freeze({ timeMs: 1500 }),
+});
+// band: about a man (PIECE); a review searches each position positionMs, "show analysis" analysisMs.
+export const REVIEW = Object.freeze({ band: 90, positionMs: 250, analysisMs: 400 });
+
+const game = { engine, evaluate, order, levels: LEVEL_SETTINGS };
 
 export function chooseMove(state, options = {}) {
   return chooseByLevel(game, state, options);

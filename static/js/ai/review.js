@@ -19,25 +19,17 @@
 
 import { seededRandom as seeded } from "./random.js";
 
-// A score at least this far from even counts as a side being ahead (the games' evaluation
-// units: Score Four's line and threat values, a man or stone in the morris games and Dara).
-export const BANDS = Object.freeze({
-  "score-four": 250,
-  "tic-tac-toe": 1, // always proven
-  "three-mens-morris": 1, // always proven
-  "nine-mens-morris": 90,
-  dara: 90,
-});
+// Each game's AI module says how its review reads scores (REVIEW in static/js/ai/<slug>.js):
+//   band        a score at least this far from even counts as a side being ahead (the game's
+//               evaluation units; a game whose every position is proven needs none)
+//   positionMs  how long the review searches each position (before the total below caps it)
+//   analysisMs  how long "show analysis" searches the current position
+// A module without REVIEW (or without one of them) gets these.
+export const REVIEW_DEFAULTS = Object.freeze({ band: 1, positionMs: 250, analysisMs: 300 });
+const reviewSetting = (ai, name) => ai?.REVIEW?.[name] ?? REVIEW_DEFAULTS[name];
+export const analysisMs = (ai) => reviewSetting(ai, "analysisMs");
 
-// How long the review searches each position, in ms: a 40-move Score Four game fits in
-// about REVIEW_TOTAL_MS (bench/ai_review.mjs), the small games in a few seconds.
-export const REVIEW_MS = Object.freeze({
-  "score-four": 600,
-  "tic-tac-toe": 50,
-  "three-mens-morris": 50,
-  "nine-mens-morris": 250,
-  dara: 250,
-});
+// The whole review's budget: positionMs shrinks so a long game fits (bench/ai_review.mjs).
 export const REVIEW_TOTAL_MS = 24000;
 export const MAX_REVIEW_MOVES = 400;
 const MAX_FOLLOW = 6; // forced moves followed in a row to value a position
@@ -46,8 +38,7 @@ const PROVEN_SCORE = 1e6; // the score of a proven win in the review's output
 const OUTCOME_WORDS = { exact: ["loss", "draw", "win"], heuristic: ["behind", "even", "ahead"] };
 
 // A value {score, exact, distance} for the side to move, with its outcome (-1, 0, 1) and kind.
-function classed(engine, { score, exact, distance }) {
-  const band = BANDS[engine.slug] ?? 1;
+function classed(band, { score, exact, distance }) {
   const outcome = exact ? Math.sign(score) : score >= band ? 1 : score <= -band ? -1 : 0;
   const kind = OUTCOME_WORDS[exact ? "exact" : "heuristic"][outcome + 1];
   // A proven result's size is its distance; the score says only who wins.
@@ -67,14 +58,14 @@ function flipped(value, plies = 0) {
 }
 
 function terminalValue(engine, state, result) {
-  if (result.winner === null) return classed(engine, { score: 0, exact: true, distance: 0 });
+  if (result.winner === null) return classed(1, { score: 0, exact: true, distance: 0 });
   const sign = result.winner === engine.toMove(state) ? 1 : -1;
-  return classed(engine, { score: sign, exact: true, distance: 0 });
+  return classed(1, { score: sign, exact: true, distance: 0 });
 }
 
 // Values the position for the side to move; `best` is the AI's move in notation (null at the
-// end of the game). A move played without search (Score Four's forced win, block or only
-// move, a single legal move) is followed, and the position takes the value of what follows.
+// end of the game). A move played without search (a forced win, block or only move the AI's
+// stats name in `forced`, a single legal move) is followed, and the position takes the value of what follows.
 export function analysePosition(engine, ai, state, { timeLimitMs, random = seeded(1), follow = MAX_FOLLOW,
   known = () => null } = {}) {
   const result = engine.outcome(state);
@@ -82,10 +73,11 @@ export function analysePosition(engine, ai, state, { timeLimitMs, random = seede
   const { move, stats } = ai.chooseMove(state, { level: "advanced", timeLimitMs, random });
   const best = engine.formatMove(state, move);
   const forced = stats.forced;
-  if (forced === "win") return { ...classed(engine, { score: 1, exact: true, distance: 1 }), best };
+  const band = reviewSetting(ai, "band");
+  if (forced === "win") return { ...classed(band, { score: 1, exact: true, distance: 1 }), best };
   if (forced === "lost") {
     // Two enemy threats to block, or every move drops under one: the opponent wins next.
-    return { ...classed(engine, { score: -1, exact: true, distance: 2 }), best };
+    return { ...classed(band, { score: -1, exact: true, distance: 2 }), best };
   }
   if ((forced || stats.score === null || stats.score === undefined) && follow > 0) {
     const child = engine.play(state, move);
@@ -95,17 +87,18 @@ export function analysePosition(engine, ai, state, { timeLimitMs, random = seede
     return { ...flipped(after, 1), best };
   }
   const score = stats.score ?? 0;
-  return { ...classed(engine, { score, exact: Boolean(stats.exact), distance: stats.distance }), best };
+  return { ...classed(band, { score, exact: Boolean(stats.exact), distance: stats.distance }), best };
 }
 
-// The mark for one move, or null (the rule in the header and docs/AI.md).
-export function markFor(engine, { before, after, text, best }) {
+// The mark for one move, or null (the rule in the header and docs/AI.md); `ai` is the game's
+// AI module, whose band it reads.
+export function markFor(ai, { before, after, text, best }) {
   if (best === null || best === text) return null;
   // A move into a proven loss from a position the search could not prove lost is a blunder
   // even when the evaluation already had the mover behind (the same step as a loss).
   const intoProvenLoss = after.exact && after.outcome === -1 && !before.exact;
   if (after.outcome >= before.outcome && !intoProvenLoss) return null;
-  const band = BANDS[engine.slug] ?? 1;
+  const band = reviewSetting(ai, "band");
   if (!before.exact && !after.exact && before.score - after.score < band) return null;
   const kind = before.outcome === 1 ? "missed-win" : "allowed-win";
   const exact = kind === "missed-win" ? before.exact : after.exact;
@@ -137,13 +130,13 @@ export function replay(engine, moves) {
 }
 
 // Reviews a whole game (moves in notation). Positions are searched from the last to the
-// first: the late, provable positions go first and their proofs stay in Score Four's table
-// for the earlier ones. onProgress(done, total) after each position.
+// first: the late, provable positions go first and their proofs stay in an AI's table (one
+// kept between searches) for the earlier ones. onProgress(done, total) after each position.
 export function reviewGame({ engine, ai, moves, timeLimitMs = null, seed = 1, onProgress = () => {} }) {
   const started = Date.now();
   const states = replay(engine, moves);
   const live = states.filter((s) => !engine.outcome(s)).length;
-  const budget = timeLimitMs ?? Math.max(40, Math.min(REVIEW_MS[engine.slug] ?? 250,
+  const budget = timeLimitMs ?? Math.max(40, Math.min(reviewSetting(ai, "positionMs"),
     Math.floor(REVIEW_TOTAL_MS / Math.max(1, live))));
   const values = new Array(states.length);
   const texts = moves.map((text, i) => engine.formatMove(states[i], engine.parseMove(states[i], text)));
@@ -156,7 +149,7 @@ export function reviewGame({ engine, ai, moves, timeLimitMs = null, seed = 1, on
   const reviewed = texts.map((text, i) => {
     const before = values[i];
     const after = flipped(values[i + 1]);
-    const mark = markFor(engine, { before, after, text, best: before.best });
+    const mark = markFor(ai, { before, after, text, best: before.best });
     return {
       ply: i + 1, text, player: engine.toMove(states[i]),
       before: plain(before), after: plain(after), best: before.best, mark,

@@ -29,13 +29,11 @@ export const LINES_THROUGH = Uint8Array.from(CELL_LINES, (lines) => lines.length
 //   stacked      a threat right above another of the same colour: a near win
 //   aboveOwn     a threat higher up a peg whose lowest threat is the same colour's
 //   underEnemy   a threat above an enemy threat in the same peg: the enemy's comes first
-//   zugzwang     one side alone has a good lowest threat somewhere: in the end, the other
-//                side runs out of safe moves first
 //   race         the side that wins the fill-up race (see fillUpRace): who is left, once the
 //                safe cells run out, with only cells under the other side's threats
 export const EVAL = {
   own1: 2, own2: 9, own3: 36, good: 70, bad: 30, stacked: 300, aboveOwn: 30, underEnemy: 12,
-  zugzwang: 0, race: 150,
+  race: 150,
 };
 
 // A line's state is one byte: 5 * (white balls) + (black balls). LINE_VALUE scores it from
@@ -235,8 +233,6 @@ function threatTerms(wLo, wHi, kLo, kHi) {
   let s = 0;
   let seenW = 0; // pegs holding a lower threat of white / black
   let seenK = 0;
-  let goodW = 0; // pegs whose lowest threat is a good one of white / black
-  let goodK = 0;
   for (let half = 0; half < 2; half++) {
     const w = half === 0 ? wLo : wHi;
     const k = half === 0 ? kLo : kHi;
@@ -250,19 +246,17 @@ function threatTerms(wLo, wHi, kLo, kHi) {
       if ((w & bit) !== 0) {
         if ((seenK & pb) !== 0) s += EVAL.underEnemy;
         else if ((seenW & pb) !== 0) s += z > 0 && hasCell(wLo, wHi, c - 16) ? EVAL.stacked : EVAL.aboveOwn;
-        else if ((z & 1) === 0) { s += EVAL.good; goodW |= pb; } else s += EVAL.bad;
+        else s += (z & 1) === 0 ? EVAL.good : EVAL.bad;
       }
       if ((k & bit) !== 0) {
         if ((seenW & pb) !== 0 && (w & bit) === 0) s -= EVAL.underEnemy;
         else if ((seenK & pb) !== 0) s -= z > 0 && hasCell(kLo, kHi, c - 16) ? EVAL.stacked : EVAL.aboveOwn;
-        else if ((z & 1) === 1) { s -= EVAL.good; goodK |= pb; } else s -= EVAL.bad;
+        else s -= (z & 1) === 1 ? EVAL.good : EVAL.bad;
       }
       if ((w & bit) !== 0) seenW |= pb;
       if ((k & bit) !== 0) seenK |= pb;
     }
   }
-  if (goodW !== 0 && goodK === 0) s += EVAL.zugzwang;
-  else if (goodK !== 0 && goodW === 0) s -= EVAL.zugzwang;
   return s;
 }
 

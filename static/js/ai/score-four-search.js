@@ -3,7 +3,7 @@
 // single enemy threat on a playable cell must be blocked (and two lose); a ball is never
 // dropped directly below an enemy threat cell unless every move is. Forced replies do not use
 // up depth. On top: a transposition table whose keys fold the 8 symmetries of the pegs
-// together, killer and history move ordering, late-move reductions for quiet moves, an
+// together, history move ordering, late-move reductions for quiet moves, an
 // aspiration window at the root and a clock that predicts whether the next iteration fits.
 // `solve` proves a position's result exactly (win, draw or loss) with null-window searches
 // that run to the end of the game. Everything lives in typed arrays allocated once: nothing
@@ -32,7 +32,6 @@ let age = 1;
 
 const moveBuf = new Int8Array(MAX_PLY * 16);
 const scoreBuf = new Int32Array(MAX_PLY * 16);
-const killers = new Int8Array(MAX_PLY * 2).fill(-1);
 const history = new Int32Array(128); // [player * 64 + cell]: depth² summed over cut-offs
 
 // Static order: cells on seven lines first, then the centre pegs.
@@ -54,10 +53,10 @@ const LMR_DEEP_DEPTH = 6;
 const ASPIRATION = 24; // half-width of the root window around the last iteration's score
 const NEXT_ITERATION_SHARE = 0.3; // see think: how much of the next iteration must fit
 
-// Switches for experiments (bench, tuning); the defaults are what plays.
+// The search's tunable numbers (bench/ai_vs_baseline.mjs --tuning screens other values; the
+// defaults are what plays). `reduce: false` turns late-move reductions off.
 export const tuning = {
-  reduce: true, killers: false, history: true, symmetry: true, nextShare: NEXT_ITERATION_SHARE,
-  lmrFrom: LMR_FROM_MOVE, lmrDeepMove: LMR_DEEP_MOVE,
+  reduce: true, nextShare: NEXT_ITERATION_SHARE, lmrFrom: LMR_FROM_MOVE, lmrDeepMove: LMR_DEEP_MOVE,
 };
 
 const ctl = {
@@ -84,15 +83,13 @@ function lowestCell(lo, hi) {
 }
 
 // Fill moveBuf/scoreBuf at `ply` with the cells in (lo, hi), best-looking first; returns count.
-// The table's move first, then the killers, then by what the move builds and breaks (the
-// change in line values), the history of cut-offs, and the cell's own worth.
+// The table's move first, then by what the move builds and breaks (the change in line
+// values), the history of cut-offs, and the cell's own worth.
 function orderMoves(ply, lo, hi, me, ttMove) {
   const base = ply * 16;
   let n = 0;
   const ownLo = me === 0 ? b.thrLo0 : b.thrLo1;
   const ownHi = me === 0 ? b.thrHi0 : b.thrHi1;
-  const k1 = killers[ply * 2];
-  const k2 = killers[ply * 2 + 1];
   const hist = me * 64;
   while (lo !== 0 || hi !== 0) {
     let c;
@@ -101,8 +98,6 @@ function orderMoves(ply, lo, hi, me, ttMove) {
     }
     let s;
     if (c === ttMove) s = 1 << 30;
-    else if (c === k1) s = 1 << 26;
-    else if (c === k2) s = (1 << 26) - 1;
     else s = (moveGain(c, me) << 12) + (CELL_ORDER[c] << 6) + Math.min(history[hist + c] >> 4, 4095);
     // Filling the cell under one's own threat lets the enemy block it: try it last.
     if (c < 48) {
@@ -194,7 +189,7 @@ function negamax(depth, alpha, beta, ply) {
   if (alpha < worst) { alpha = worst; if (alpha >= beta) return alpha; }
 
   // Probe the table under the board's canonical symmetry (moves are stored in that view).
-  const sym = tuning.symmetry ? canonicalSymmetry() : 0;
+  const sym = canonicalSymmetry();
   const key1 = symHash[sym];
   const key2 = symHash[sym + 8];
   const bucket = key1 & TT_MASK;
@@ -231,7 +226,7 @@ function negamax(depth, alpha, beta, ply) {
     if (i === 0) v = -negamax(nextDepth, -beta, -alpha, ply + 1);
     else {
       let reduction = 0;
-      if (mayReduce && i >= tuning.lmrFrom && c !== killers[ply * 2] && c !== killers[ply * 2 + 1]) {
+      if (mayReduce && i >= tuning.lmrFrom) {
         const madeThreat = (me === 0 ? b.thrLo0 !== threatsLo || b.thrHi0 !== threatsHi
           : b.thrLo1 !== threatsLo || b.thrHi1 !== threatsHi);
         if (!madeThreat) reduction = i >= tuning.lmrDeepMove && depth >= LMR_DEEP_DEPTH ? 2 : 1;
@@ -248,13 +243,7 @@ function negamax(depth, alpha, beta, ply) {
       if (v > alpha) {
         alpha = v;
         if (alpha >= beta) {
-          if (quiet && c !== ttMove) {
-            if (tuning.killers && killers[ply * 2] !== c) {
-              killers[ply * 2 + 1] = killers[ply * 2];
-              killers[ply * 2] = c;
-            }
-            if (tuning.history) history[me * 64 + c] += depth * depth;
-          }
+          if (quiet && c !== ttMove) history[me * 64 + c] += depth * depth;
           break;
         }
       }
@@ -281,14 +270,12 @@ export function tableMove() {
 export function clearTables() {
   ttDepth.fill(0);
   history.fill(0);
-  killers.fill(-1);
 }
 
-// Start a new search: older table entries give way first; history and killers fade.
+// Start a new search: older table entries give way first; the history fades.
 function newSearch() {
   age = (age + 1) & 255 || 1;
   for (let i = 0; i < 128; i++) history[i] >>= 2;
-  killers.fill(-1);
 }
 
 // The 8 symmetries of the square of pegs as cell maps (SYM_CELL rows).

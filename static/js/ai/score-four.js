@@ -8,18 +8,25 @@
 //                 SOLVE_EMPTIES empty cells or fewer it first tries to prove the result
 //                 (stats.exact, stats.distance). Details: docs/AI.md.
 import { EngineError } from "../engines/errors.js";
+import { LEVELS, checkLevel, pickRandom as pick } from "./search.js";
 import { WIN, WIN_BOUND, b, loadState } from "./score-four-board.js";
 import {
   boardSymmetries, clearTables, distinctCells, rootMoves, scoreAll, setLimits, searchStats, solve,
   think,
 } from "./score-four-search.js";
 
-export const LEVELS = Object.freeze(["beginner", "intermediate", "advanced"]);
-export const DEFAULT_TIME_MS = 1500;
-const BEGINNER_RANDOM = 0.4;
-const INTERMEDIATE_DEPTH = 4;
-const INTERMEDIATE_MARGIN = 12; // root scores this close to the best count as equally good
-const INTERMEDIATE_TIME_MS = 600;
+// The levels and how the review reads this game (the interface: docs/ENGINES.md, "The AI").
+//   beginner      randomShare of its moves at random; noise: the one-ply scores' noise
+//   intermediate  depth plies, full width; root scores within margin of the best are equal
+//   timeMs        each level's time limit when the caller gives none
+export const LEVEL_SETTINGS = Object.freeze({
+  beginner: Object.freeze({ randomShare: 0.4, noise: 120, timeMs: 1500 }),
+  intermediate: Object.freeze({ depth: 4, margin: 12, timeMs: 600 }),
+  advanced: Object.freeze({ timeMs: 1500 }),
+});
+// band: a score this far from even is a side ahead (a threat or two, in EVAL's units).
+export const REVIEW = Object.freeze({ band: 250, positionMs: 600, analysisMs: 600 });
+export { LEVELS };
 const CLOCK_MARGIN_MS = 25; // stop searching this long before the limit to return in time
 // The advanced level tries to prove the result from SOLVE_EMPTIES empty cells down: with
 // SOLVE_FIRST_EMPTIES or fewer before any other search (for at most SOLVE_FIRST_SHARE of its
@@ -29,16 +36,8 @@ const SOLVE_FIRST_EMPTIES = 26;
 const SOLVE_FIRST_SHARE = 0.7;
 const THINK_SHARE = 0.5;
 
-function pick(list, random) {
-  return list[Math.min(list.length - 1, Math.floor(random() * list.length))];
-}
-
 function checkOptions(state, level) {
-  if (!LEVELS.includes(level)) {
-    const error = new RangeError(`unknown level ${JSON.stringify(level)}; use ${LEVELS.join(", ")}`);
-    error.code = "bad-level";
-    throw error;
-  }
+  checkLevel(level);
   if (!state || !Array.isArray(state.bits) || !Array.isArray(state.heights)) {
     throw new EngineError("bad-state", "chooseMove needs a Score Four engine state");
   }
@@ -53,7 +52,8 @@ export function chooseMove(state, options = {}) {
   } = options;
   checkOptions(state, level);
   const startedAt = performance.now();
-  const timeLimitMs = options.timeLimitMs ?? (level === "intermediate" ? INTERMEDIATE_TIME_MS : DEFAULT_TIME_MS);
+  const settings = LEVEL_SETTINGS[level];
+  const timeLimitMs = options.timeLimitMs ?? settings.timeMs;
   const deadline = startedAt + Math.max(1, timeLimitMs - CLOCK_MARGIN_MS);
   const stats = {
     depth: 0, nodes: 0, ms: 0, randomMove: false, score: 0, exact: false, distance: null, forced: null,
@@ -63,7 +63,7 @@ export function chooseMove(state, options = {}) {
     return { move: cell & 15, stats };
   };
 
-  if (level === "beginner" && random() < BEGINNER_RANDOM) {
+  if (level === "beginner" && random() < settings.randomShare) {
     const pegs = [];
     for (let peg = 0; peg < 16; peg++) if (state.heights[peg] < 4) pegs.push(peg);
     stats.randomMove = true;
@@ -83,7 +83,7 @@ export function chooseMove(state, options = {}) {
     clearTables();
     setLimits({ deadline, shouldStop });
     const scores = scoreAll(cells, 1) ?? cells.map(() => 0);
-    const noisy = scores.map((s) => s + random() * 120);
+    const noisy = scores.map((s) => s + random() * settings.noise);
     stats.depth = 1;
     stats.nodes = searchStats().nodes;
     return finish(cells[noisy.indexOf(Math.max(...noisy))]);
@@ -93,7 +93,7 @@ export function chooseMove(state, options = {}) {
     clearTables();
     let scores = null;
     let depth = 0;
-    for (let d = 1; d <= INTERMEDIATE_DEPTH; d++) {
+    for (let d = 1; d <= settings.depth; d++) {
       setLimits({ deadline, shouldStop });
       const found = scoreAll(cells, d);
       stats.nodes += searchStats().nodes;
@@ -106,7 +106,7 @@ export function chooseMove(state, options = {}) {
     if (scores === null) return finish(cells[0]);
     const top = Math.max(...scores);
     stats.score = top;
-    const margin = Math.abs(top) > WIN_BOUND ? 0 : INTERMEDIATE_MARGIN;
+    const margin = Math.abs(top) > WIN_BOUND ? 0 : settings.margin;
     const good = cells.filter((_, i) => scores[i] >= top - margin);
     return finish(pick(good, random));
   }

@@ -20,34 +20,44 @@ export function shuffled(list, random) {
   return copy;
 }
 
-// Solve every position reachable from `root`. `expand(key)` returns
-// {terminal, children}: terminal is null, or the value for the side to move (-1 lost, 0 drawn)
-// when the game has ended there; children are the keys after each legal move.
-// Returns Map key -> {value, dist}: value 1 won / 0 drawn / -1 lost for the side to move;
-// dist is plies to the end under best play (fastest win, slowest loss).
-export function solveGraph(root, expand) {
+// Solve every position reachable from `root` over the engine twin's own moves. The engine
+// names positions with positionKey(state) (board and side to move, however reached) and
+// gives position(state), the same position without the past that led to it (so repetition
+// and the move limit, which depend on the path, never decide a position here: a cycle is a
+// draw). Returns Map key -> {value, dist}: value 1 won / 0 drawn / -1 lost for the side to
+// move; dist is plies to the end under best play (fastest win, slowest loss).
+export function solveGraph(engine, root = engine.initialState()) {
+  const keyOf = (state) => engine.positionKey(state);
   const parents = new Map();
   const pending = new Map(); // unresolved children left, per undecided position
   const solved = new Map();
   const queue = [];
-  const stack = [root];
-  parents.set(root, []);
+  const start = engine.position(root);
+  const stack = [start];
+  parents.set(keyOf(start), []);
   while (stack.length > 0) {
-    const key = stack.pop();
-    const { terminal, children } = expand(key);
-    if (terminal !== null) {
-      solved.set(key, { value: terminal, dist: 0 });
-      if (terminal !== 0) queue.push(key);
+    const state = stack.pop();
+    const key = keyOf(state);
+    const result = engine.outcome(state);
+    if (result) {
+      const value = result.winner === null ? 0 : result.winner === engine.toMove(state) ? 1 : -1;
+      solved.set(key, { value, dist: 0 });
+      if (value !== 0) queue.push(key);
       continue;
     }
-    const distinct = [...new Set(children)];
-    pending.set(key, distinct.length);
-    for (const child of distinct) {
-      if (!parents.has(child)) {
-        parents.set(child, []);
+    const children = new Map();
+    for (const move of engine.legalMoves(state)) {
+      const child = engine.position(engine.play(state, move));
+      const childKey = keyOf(child);
+      if (!children.has(childKey)) children.set(childKey, child);
+    }
+    pending.set(key, children.size);
+    for (const [childKey, child] of children) {
+      if (!parents.has(childKey)) {
+        parents.set(childKey, []);
         stack.push(child);
       }
-      parents.get(child).push(key);
+      parents.get(childKey).push(key);
     }
   }
   // Breadth-first from the decided ends: distances come out in order, so a win takes its
@@ -151,29 +161,37 @@ export function iterativeDeepening({
   };
 }
 
-// What every AI's stats say about the position (as Score Four's do, docs/AI.md): `score`
+// What every AI's stats say about the position (docs/ENGINES.md, "The AI"): `score`
 // for the side to move (null when nothing was searched), `exact` when the result is proven
 // (a win or loss the search saw to the end), `distance` the plies to that end.
 const UNKNOWN = Object.freeze({ score: null, exact: false, distance: null, forced: null });
 const PROVEN = WIN - 1000;
 
 export const LEVELS = Object.freeze(["beginner", "intermediate", "advanced"]);
-export const BEGINNER_RANDOM_SHARE = 0.4;
 
-// The level logic every searching AI shares. `game` supplies engine, evaluate, order and
-// per-level depths ({beginner, intermediate}); `advanced(state, options)` may replace the
-// default deep search (the solved games do).
-export function chooseByLevel(game, state, options = {}) {
-  const { level = "advanced", random = Math.random, shouldStop = () => false } = options;
+export function checkLevel(level) {
   if (!LEVELS.includes(level)) {
-    const error = new RangeError(`unknown level ${JSON.stringify(level)}; use ${LEVELS.join(", ")}`);
+    const error = new RangeError(`unknown level; use ${LEVELS.join(", ")}`);
     error.code = "bad-level"; // the worker's error code for this
     throw error;
   }
+}
+
+// The level logic every searching AI shares. `game` supplies engine, evaluate, order and its
+// level settings `levels` (the AI module's LEVEL_SETTINGS):
+//   beginner      {randomShare, depth, maxMs}: that share of its moves at random, else a
+//                 search `depth` plies deep taking at most maxMs
+//   intermediate  {depth, maxMs}: the same search, never at random
+//   advanced      {timeMs}: iterative deepening for timeMs unless the caller gives a limit
+// `advanced(state, options)` may replace the advanced level's search (the solved games do).
+export function chooseByLevel(game, state, options = {}) {
+  const { level = "advanced", random = Math.random, shouldStop = () => false } = options;
+  checkLevel(level);
+  const settings = game.levels[level];
   const started = clock();
   if (game.engine.outcome(state)) throw new EngineError("game-over", "the game has already ended");
   const moves = game.engine.legalMoves(state);
-  if (level === "beginner" && random() < BEGINNER_RANDOM_SHARE) {
+  if (level === "beginner" && random() < settings.randomShare) {
     return {
       move: pickRandom(moves, random),
       stats: { ...UNKNOWN, depth: 0, nodes: 0, ms: Math.round(clock() - started), randomMove: true },
@@ -186,10 +204,9 @@ export function chooseByLevel(game, state, options = {}) {
       stats: { ...UNKNOWN, depth: 0, nodes: 0, ms: Math.round(clock() - started), randomMove: false, forced: "only" },
     };
   }
-  const timeLimitMs = options.timeLimitMs ?? 1500;
   const limits = level === "advanced"
-    ? { maxDepth: 64, timeLimitMs }
-    : { maxDepth: game.depths[level], timeLimitMs: Math.min(timeLimitMs, game.capMs ?? 1000) };
+    ? { maxDepth: 64, timeLimitMs: options.timeLimitMs ?? settings.timeMs }
+    : { maxDepth: settings.depth, timeLimitMs: Math.min(options.timeLimitMs ?? Infinity, settings.maxMs) };
   const found = iterativeDeepening({
     engine: game.engine, state, evaluate: game.evaluate, order: game.order, random, shouldStop,
     ...limits,
@@ -207,10 +224,10 @@ function scoreStats(score) {
 }
 
 // Perfect play from a solved table (see solveGraph): take the fastest win, else a draw, else
-// the slowest loss; ties are broken at random. `keyOf(state)` maps a live engine state to its
-// table key; `remaining(state)` is how many plies may still be played before a move-limit
+// the slowest loss; ties are broken at random. The table's keys are the engine's
+// positionKey(state); `remaining(state)` is how many plies may still be played before a move-limit
 // draw, so a win that would arrive too late counts as a draw.
-export function chooseFromTable({ engine, state, table, keyOf, random = Math.random,
+export function chooseFromTable({ engine, state, table, random = Math.random,
   remaining = () => Infinity }) {
   const started = clock();
   const me = engine.toMove(state);
@@ -226,8 +243,8 @@ export function chooseFromTable({ engine, state, table, keyOf, random = Math.ran
     if (result) {
       value = result.winner === null ? 0 : result.winner === me ? 1 : -1;
     } else {
-      const entry = table.get(keyOf(child));
-      if (!entry) throw new Error(`position ${keyOf(child)} is missing from the solved table`);
+      const entry = table.get(engine.positionKey(child));
+      if (!entry) throw new Error("a position is missing from the solved table");
       value = -entry.value;
       dist = entry.dist + 1;
       if (value === 1 && dist > left) value = 0;

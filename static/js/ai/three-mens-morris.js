@@ -1,37 +1,22 @@
 // Three Men's Morris AI. Beginner: 40% random, else two plies. Intermediate: a four-ply
 // search. Advanced: perfect play from a retrograde solution of every reachable position
-// (board and side to move; the reserves follow from the board), built once on first use.
-import engine, { LINES, MOVE_LIMIT, NEIGHBOURS, PIECES } from "../engines/three-mens-morris.js";
+// (board and side to move; the reserves follow from the board), built once on first use
+// over the engine twin's moves and position keys.
+import engine, { LINES, MOVE_LIMIT } from "../engines/three-mens-morris.js";
 import { chooseByLevel, chooseFromTable, solveGraph } from "./search.js";
 
-const keyOf = (state) => state.board.map((c) => (c === null ? "." : c)).join("") + state.toMove;
-
-function expand(key) {
-  const board = [...key.slice(0, 9)];
-  const toMove = Number(key[9]);
-  const me = String(toMove);
-  const last = String(1 - toMove);
-  if (LINES.some((line) => line.every((p) => board[p] === last))) return { terminal: -1, children: [] };
-  const children = [];
-  const child = (from, to) => {
-    const next = [...board];
-    if (from !== null) next[from] = ".";
-    next[to] = me;
-    children.push(next.join("") + (1 - toMove));
-  };
-  if (board.filter((c) => c !== ".").length < 2 * PIECES) {
-    board.forEach((cell, p) => cell === "." && child(null, p));
-  } else {
-    board.forEach((cell, p) => {
-      if (cell === me) for (const q of NEIGHBOURS[p]) if (board[q] === ".") child(p, q);
-    });
-  }
-  return children.length ? { terminal: null, children } : { terminal: -1, children };
-}
+// The levels (static/js/ai/search.js chooseByLevel) and how the review reads this game.
+export const LEVEL_SETTINGS = Object.freeze({
+  beginner: Object.freeze({ randomShare: 0.4, depth: 2, maxMs: 1000 }),
+  intermediate: Object.freeze({ depth: 4, maxMs: 1000 }),
+  advanced: Object.freeze({ timeMs: 1500 }), // unused: the advanced level reads the table
+});
+// Every position is proven (the table), so no band is needed; the answers come at once.
+export const REVIEW = Object.freeze({ band: 1, positionMs: 50, analysisMs: 200 });
 
 let table = null;
 export function solvedTable() {
-  table ??= solveGraph(".........0", expand);
+  table ??= solveGraph(engine);
   return table;
 }
 
@@ -53,9 +38,9 @@ function evaluate(state) {
 const game = {
   engine,
   evaluate,
-  depths: { beginner: 2, intermediate: 4 },
+  levels: LEVEL_SETTINGS,
   advanced: (state, { random }) => chooseFromTable({
-    engine, state, table: solvedTable(), keyOf, random,
+    engine, state, table: solvedTable(), random,
     remaining: (s) => MOVE_LIMIT - s.history.length,
   }),
 };

@@ -1,29 +1,21 @@
 // Tic-tac-toe AI. Beginner: 40% random, else a two-ply look (wins, blocks). Intermediate:
-// a three-ply search (sees forks only when they are made). Advanced: the solved game.
+// a three-ply search (sees forks only when they are made). Advanced: the solved game, solved
+// over the engine twin's moves and position keys.
 import engine, { LINES } from "../engines/tic-tac-toe.js";
 import { chooseByLevel, chooseFromTable, solveGraph } from "./search.js";
 
-const keyOf = (state) => state.board.map((c) => (c === null ? "." : c)).join("") + state.toMove;
-
-function expand(key) {
-  const board = [...key.slice(0, 9)];
-  const toMove = Number(key[9]);
-  const last = String(1 - toMove);
-  if (LINES.some((line) => line.every((p) => board[p] === last))) return { terminal: -1, children: [] };
-  if (!board.includes(".")) return { terminal: 0, children: [] };
-  const children = [];
-  board.forEach((cell, p) => {
-    if (cell !== ".") return;
-    const next = [...board];
-    next[p] = String(toMove);
-    children.push(next.join("") + (1 - toMove));
-  });
-  return { terminal: null, children };
-}
+// The levels (static/js/ai/search.js chooseByLevel) and how the review reads this game.
+export const LEVEL_SETTINGS = Object.freeze({
+  beginner: Object.freeze({ randomShare: 0.4, depth: 2, maxMs: 1000 }),
+  intermediate: Object.freeze({ depth: 3, maxMs: 1000 }),
+  advanced: Object.freeze({ timeMs: 1500 }), // unused: the advanced level reads the table
+});
+// Every position is proven (the table), so no band is needed; the answers come at once.
+export const REVIEW = Object.freeze({ band: 1, positionMs: 50, analysisMs: 200 });
 
 let table = null;
 export function solvedTable() {
-  table ??= solveGraph(".........0", expand);
+  table ??= solveGraph(engine);
   return table;
 }
 
@@ -43,8 +35,8 @@ function evaluate(state) {
 const game = {
   engine,
   evaluate,
-  depths: { beginner: 2, intermediate: 3 },
-  advanced: (state, { random }) => chooseFromTable({ engine, state, table: solvedTable(), keyOf, random }),
+  levels: LEVEL_SETTINGS,
+  advanced: (state, { random }) => chooseFromTable({ engine, state, table: solvedTable(), random }),
 };
 
 export function chooseMove(state, options = {}) {

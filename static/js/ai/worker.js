@@ -5,7 +5,8 @@
 //        repeatable.
 //   out  {type: "result", id, move, stats}   move in the game's canonical notation
 //   in   {type: "analyse", id, slug, state, timeLimitMs?}   what the position holds for the
-//        side to move (static/js/ai/review.js analysePosition)
+//        side to move (static/js/ai/review.js analysePosition); the time defaults to the
+//        game's own (its AI module's REVIEW.analysisMs)
 //   out  {type: "analysis", id, analysis: {score, exact, distance, outcome, kind, best}}
 //   in   {type: "review", id, slug, moves: ["A1", ...], seed?, timeLimitMs?}   a whole game
 //   out  {type: "progress", id, done, total}   after each position reviewed
@@ -16,8 +17,8 @@
 // browser; the worker wiring at the bottom only runs inside a real worker. Searches are
 // synchronous, so a search cannot be interrupted by a message: AiClient cancels by
 // terminating the worker (static/js/ai/client.js).
-import { SLUGS, loadEngine } from "../engines/index.js";
-import { analysePosition, reviewGame } from "./review.js";
+import { isSlug, loadAi, loadEngine } from "../engines/index.js";
+import { analysePosition, analysisMs, reviewGame } from "./review.js";
 import { seededRandom } from "./random.js";
 
 export { seededRandom };
@@ -30,27 +31,14 @@ class RequestError extends Error {
   }
 }
 
-// Literal imports, one per game: collectstatic rewrites them to the hashed files, so a page
-// never loads an unhashed copy (fetched twice, or mixed with another release's).
-const AI_MODULES = {
-  "score-four": () => import("./score-four.js"),
-  "tic-tac-toe": () => import("./tic-tac-toe.js"),
-  "three-mens-morris": () => import("./three-mens-morris.js"),
-  "nine-mens-morris": () => import("./nine-mens-morris.js"),
-  dara: () => import("./dara.js"),
-};
-const loadAi = (slug) => AI_MODULES[slug]();
-
 function checkRequest(data) {
   if (data === null || typeof data !== "object") {
     throw new RequestError("bad-request", "a message must be an object");
   }
   if (!["search", "analyse", "review"].includes(data.type)) {
-    throw new RequestError("bad-request", `unknown message type ${JSON.stringify(data.type)}`);
+    throw new RequestError("bad-request", "unknown message type");
   }
-  if (typeof data.slug !== "string" || !SLUGS.includes(data.slug)) {
-    throw new RequestError("unknown-game", `unknown game ${JSON.stringify(data.slug)}`);
-  }
+  if (!isSlug(data.slug)) throw new RequestError("unknown-game", "no game has this slug");
   if (data.seed !== undefined && !Number.isInteger(data.seed)) {
     throw new RequestError("bad-request", "seed must be an integer");
   }
@@ -79,7 +67,7 @@ export async function handleMessage(data, { loadGame = loadEngine, loadPlayer = 
     }
     const state = engine.load(data.state);
     if (data.type === "analyse") {
-      const analysis = analysePosition(engine, ai, state, { timeLimitMs: data.timeLimitMs ?? 300 });
+      const analysis = analysePosition(engine, ai, state, { timeLimitMs: data.timeLimitMs ?? analysisMs(ai) });
       return { type: "analysis", id, analysis };
     }
     const options = {

@@ -1,4 +1,4 @@
-// The 3x3 board of Tic-tac-toe and Three Men's Morris: point names and the eight lines
+// The 3x3 board of the games played on it: point names and the eight lines
 // (twin of games/engine/grid3.py).
 import { gridNames, indexByName } from "./morris-common.js";
 

@@ -1,5 +1,5 @@
-// Pieces shared by the small board twins (Tic-tac-toe, both Morrises, Dara): move values,
-// the `a1`, `a1-b2`, `b2xd7` notation, outcomes and the repetition bookkeeping.
+// Pieces shared by the twins of the games on points and lines (every twin but the 3D one):
+// move values, the `a1`, `a1-b2`, `b2xd7` notation, outcomes and the repetition bookkeeping.
 import { EngineError } from "./errors.js";
 
 // Point names for a grid of `cols` x `rows`, row-major from the top-left (`a1`).
@@ -100,7 +100,8 @@ function intIn(value, low, high, what) {
   return value;
 }
 
-// The state shared by Nine Men's Morris and Dara: `quiet` counts the actions the draw
+// The state of a game with a reserve to place, captures and a draw counter (the placed
+// games, games/engine/placement.py on the Python side): `quiet` counts the actions the draw
 // counter counts and `history` holds the keys of the earlier positions since the last
 // placement or capture (the only ones that can recur), oldest first.
 export function dumpPlacedGame(slug, points, state) {

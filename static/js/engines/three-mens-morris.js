@@ -3,6 +3,7 @@
 import { EngineError } from "./errors.js";
 import {
   badState, boardText, checkShape, formatMoveText, lineHeld, makeMove, makeOutcome, parseMoveText,
+  positionKey,
 } from "./morris-common.js";
 import { LINES, POINTS, POINT_INDEX } from "./grid3.js";
 
@@ -64,6 +65,16 @@ function makeState(board, toMove, history) {
     history: Object.freeze(history),
     result: judge(board, toMove, history),
   });
+}
+
+// The same position with no moves behind it. Only a repetition or the move limit depend on
+// the history, so any other result (or none) stays as it was.
+function position(state) {
+  if (state.history.length === 0) return state;
+  if (state.result && (state.result.reason === "repetition" || state.result.reason === "move-limit")) {
+    return makeState([...state.board], state.toMove, []);
+  }
+  return Object.freeze({ ...state, history: Object.freeze([]) });
 }
 
 function initialState() {
@@ -163,4 +174,8 @@ export default Object.freeze({
   formatMove: (state, move) => formatMoveText(POINTS, checkShape(move, 9)),
   dump,
   load,
+  // For an AI that solves the game (docs/ENGINES.md): the key repetition compares, and the
+  // same position with no moves behind it (no repetition or move limit can end it).
+  positionKey: (state) => positionKey(state.board, state.toMove),
+  position,
 });

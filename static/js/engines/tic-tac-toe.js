@@ -2,6 +2,7 @@
 import { EngineError } from "./errors.js";
 import {
   badState, boardText, checkShape, formatMoveText, lineHeld, makeMove, makeOutcome, parseMoveText,
+  positionKey,
 } from "./morris-common.js";
 import { LINES, POINTS, POINT_INDEX } from "./grid3.js";
 
@@ -88,4 +89,7 @@ export default Object.freeze({
   formatMove: (state, move) => formatMoveText(POINTS, checkShape(move, 9)),
   dump,
   load,
+  // For an AI that solves the game (docs/ENGINES.md): the board names the position.
+  positionKey: (state) => positionKey(state.board, state.toMove),
+  position: (state) => state,
 });

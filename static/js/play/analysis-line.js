@@ -11,8 +11,6 @@ import { announce } from "./announce.js";
 import { readChoice, writeChoice } from "./sound.js";
 
 const KEY = "little-table:analysis";
-// How long the worker may look at one position; the solved games answer at once.
-const ANALYSIS_MS = { "score-four": 600, "nine-mens-morris": 400, dara: 400 };
 
 // The sentence for an analysis of the position, or "" when nothing is proven.
 export function analysisText(analysis, toMove, t, sideName) {
@@ -68,7 +66,8 @@ export class AnalysisLine {
     const abort = new AbortController();
     this.abort = abort;
     this.line.dataset.analysis = "pending";
-    client.analyse({ slug, state, timeLimitMs: ANALYSIS_MS[slug] ?? 200, signal: abort.signal })
+    // How long the worker looks is the game's own (its AI module's REVIEW.analysisMs).
+    client.analyse({ slug, state, signal: abort.signal })
       .then((analysis) => {
         if (this.abort !== abort) return;
         this.abort = null;
