@@ -19,6 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from daily import schedule, words
 from games import play_words
@@ -79,7 +80,7 @@ def page(request: HttpRequest, date: str | None = None) -> HttpResponse:
     data = schedule.load()
     boards = [(BY_SLUG[slug], play_words.for_game(BY_SLUG[slug])) for slug in BOARD_SLUGS]
     context = {
-        "meta": {"title": _("Daily puzzle"), "description": _(
+        "meta": {"title": pgettext("page title", "Daily puzzle | little table"), "description": _(
             "Two puzzles a day, the same for everyone: Score Four and a three-in-a-row game. "
             "Find the winning move, share your result, no sign-up.")},
         "page_key": "daily",
