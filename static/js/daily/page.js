@@ -307,7 +307,9 @@ function message(text) {
 }
 
 async function main() {
-  const date = root.dataset.date || localDate();
+  // The address names an archived date (offline, the service worker may answer it with the
+  // daily page itself, whose data-date is empty); else it is the reader's today.
+  const date = location.pathname.match(/\/daily\/(\d{4}-\d{2}-\d{2})\/$/)?.[1] || root.dataset.date || localDate();
   root.dataset.date = date;
   const timeEl = root.querySelector("[data-daily-date]");
   timeEl.dateTime = date;
@@ -356,6 +358,18 @@ async function main() {
   }
   onResult();
   root.dataset.ready = "true";
+  keepTheWeek(date);
+}
+
+// Fetch the six days before (the service worker keeps each answer), so the week's archive
+// plays offline too. Failures do not matter: the page already has its own date.
+function keepTheWeek(date) {
+  const day = new Date(`${date}T12:00:00`);
+  for (let i = 1; i <= 6; i++) {
+    day.setDate(day.getDate() - 1);
+    const earlier = localDate(day);
+    if (earlier >= root.dataset.first && navigator.serviceWorker?.controller) fetch(`${root.dataset.dataUrl}${earlier}.json`).catch(() => {});
+  }
 }
 
 main();
