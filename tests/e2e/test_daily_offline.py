@@ -30,6 +30,7 @@ def test_today_and_yesterday_play_offline(browser, server):
     context = browser.new_context()
     page = context.new_page()
     problems = watch(page, network=False)
+    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url}"))
     page.goto(f"{server.origin}/ko/daily/")
     expect(page.locator("html")).to_have_attribute("data-offline-ready", "true")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")

@@ -368,7 +368,7 @@ function keepTheWeek(date) {
   for (let i = 1; i <= 6; i++) {
     day.setDate(day.getDate() - 1);
     const earlier = localDate(day);
-    if (earlier >= root.dataset.first && navigator.serviceWorker?.controller) fetch(`${root.dataset.dataUrl}${earlier}.json`).catch(() => {});
+    if (earlier >= root.dataset.first && navigator.onLine && navigator.serviceWorker?.controller) fetch(`${root.dataset.dataUrl}${earlier}.json`).catch(() => {});
   }
 }
 
