@@ -57,7 +57,8 @@ def _immediate_wins(game: AnyGame, state: Any, moves: list[Any]) -> list[Any]:
 def playout(game: AnyGame, rng: random.Random, limit: int) -> Iterator[tuple[Any, list[str]]]:
     """Each position of one sensible random game with the moves that led to it, the final
     one included (it may end for the limit before the game does)."""
-    state, texts = game.initial_state(), []
+    state = game.initial_state()
+    texts: list[str] = []
     for _ply in range(limit):
         yield state, list(texts)
         if game.outcome(state) is not None:

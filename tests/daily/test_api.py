@@ -29,7 +29,7 @@ def frozen(monkeypatch):
 
 
 def at_utc(date: dt.date, hour: int, minute: int = 0) -> dt.datetime:
-    return dt.datetime(date.year, date.month, date.day, hour, minute, tzinfo=dt.timezone.utc)
+    return dt.datetime(date.year, date.month, date.day, hour, minute, tzinfo=dt.UTC)
 
 
 def test_the_shape_is_pinned(client, frozen):
@@ -60,7 +60,8 @@ def test_a_date_is_served_once_any_calendar_shows_it(client, frozen):
     frozen(at_utc(tomorrow - dt.timedelta(days=1), 10, 0))
     assert client.get(f"/api/daily/{tomorrow.isoformat()}").status_code == 200
     # Two days ahead is never served.
-    assert client.get(f"/api/daily/{(tomorrow + dt.timedelta(days=1)).isoformat()}").status_code == 404
+    after = (tomorrow + dt.timedelta(days=1)).isoformat()
+    assert client.get(f"/api/daily/{after}").status_code == 404
 
 
 def test_dates_outside_the_schedule_are_not_found(client, frozen):

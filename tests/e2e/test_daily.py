@@ -60,7 +60,8 @@ def test_solve_today_s_score_four_puzzle(browser, live_server_url, language, siz
     root = page.locator("[data-daily]")
     expect(root).to_have_attribute("data-ready", "true", timeout=20_000)
     date = root.get_attribute("data-date")
-    assert date == page.evaluate("(() => { const d = new Date(); return d.toLocaleDateString('sv'); })()")
+    # The browser's own calendar date (Swedish dates are written YYYY-MM-DD).
+    assert date == page.evaluate("new Date().toLocaleDateString('sv')")
     puzzle = puzzle_of(date, "score-four")
     section = page.locator("[data-daily-puzzle][data-game='score-four']")
     expect(section).to_have_attribute("data-state", "playing")

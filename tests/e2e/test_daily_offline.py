@@ -32,16 +32,20 @@ def test_today_and_yesterday_play_offline(browser, server):
     problems = watch(page, network=False)
     page.on("requestfailed", lambda r: problems.append(f"failed: {r.url}"))
     page.goto(f"{server.origin}/ko/daily/")
-    expect(page.locator("html")).to_have_attribute("data-offline-ready", "true")
+    expect(page.locator("html")).to_have_attribute("data-offline-ready", "true", timeout=60_000)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.reload()  # now under the worker: the page's data and the week's pass through it
     root = page.locator("[data-daily]")
     expect(root).to_have_attribute("data-ready", "true", timeout=20_000)
     date = root.get_attribute("data-date")
     yesterday = (dt.date.fromisoformat(date) - dt.timedelta(days=1)).isoformat()
+    first = dt.date.fromisoformat(schedule.load()["start"])
+    week = [dt.date.fromisoformat(date) - dt.timedelta(days=i) for i in range(1, 7)]
+    urls = [f"{server.origin}/daily/puzzles/{d.isoformat()}.json" for d in week if d >= first]
+    # Every background fetch has landed in the cache before the network goes.
     page.wait_for_function(
-        """async (url) => Boolean(await caches.match(url))""",
-        arg=f"{server.origin}/daily/puzzles/{yesterday}.json",
+        """async (urls) => (await Promise.all(urls.map((u) => caches.match(u)))).every(Boolean)""",
+        arg=urls,
     )
 
     context.set_offline(True)

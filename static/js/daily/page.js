@@ -11,6 +11,7 @@ import { IDLE, back, splitMove, stageOf } from "../board2d/intents.js";
 import { boardStrings, boardView, choosePoint, engineCode, refusalKey } from "../board2d/view.js";
 import { loadEngine } from "../engines/index.js";
 import { report } from "../play/stats-hook.js";
+import { pageClient } from "../stats/client.js";
 import { loadStrings } from "../play/strings.js";
 import { PEG_NAMES, cellIndex, cellOf, pegContents } from "../score-four/model.js";
 import { PegPanel } from "../score-four/panel16.js";
@@ -202,6 +203,7 @@ class DailyPuzzle {
       const saved = this.history.record(this.date, this.engine.slug, {
         solved: true, tries: this.tries, ms: Date.now() - this.began,
       });
+      this.unreported = false;
       report("puzzle-attempt", { game: this.engine.slug, date: this.date, solved: true, tries: this.tries });
       this.showSolved(saved);
       onResult();
@@ -217,7 +219,7 @@ class DailyPuzzle {
       else if (result.wins === 2) words = t("wrong-wins-2", { side: defender, move: result.reply });
       else words = t(left <= 1 ? "wrong-holds-1" : "wrong-holds-n", { side: defender, move: result.reply, n: left });
       this.say(`${words} ${t("try-again")}`);
-      report("puzzle-attempt", { game: this.engine.slug, date: this.date, solved: false, tries: this.tries });
+      this.unreported = true; // reported as unsolved when the page goes, unless solved first
       this.show("wrong");
     }
   }
@@ -266,6 +268,17 @@ class DailyPuzzle {
 // --- the page ------------------------------------------------------------------------------
 
 const history = new History(window.localStorage);
+// An attempt left unsolved is one anonymous event when the page goes (statistics switch
+// permitting). This listener comes first, then the statistics client is made (its own
+// pagehide listener sends the queue, so it must run after this one).
+addEventListener("pagehide", () => {
+  for (const puzzle of puzzles) {
+    if (!puzzle.unreported) continue;
+    puzzle.unreported = false;
+    report("puzzle-attempt", { game: puzzle.engine.slug, date: puzzle.date, solved: false, tries: puzzle.tries });
+  }
+});
+pageClient();
 let day = null;
 let puzzles = [];
 

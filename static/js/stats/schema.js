@@ -7,6 +7,7 @@ export const SCHEMA = freeze({
   maxEvents: 20,
   maxBodyBytes: 8 * 1024,
   maxMoves: 5000,
+  maxTries: 99,
   kinds: freeze({
     "game-start": freeze({ game: "required", mode: "required", level: "optional", lang: "optional" }),
     "game-end": freeze({
@@ -15,9 +16,12 @@ export const SCHEMA = freeze({
     }),
     "room-connection": freeze({ game: "required", outcome: "required", reconnects: "optional" }),
     "board-3d": freeze({ game: "required", outcome: "required", render: "optional" }),
+    "puzzle-attempt": freeze({
+      game: "required", lang: "optional", puzzle: "required", result: "required", tries: "required",
+    }),
   }),
   values: freeze({
-    event: freeze(["game-start", "game-end", "room-connection", "board-3d"]),
+    event: freeze(["game-start", "game-end", "room-connection", "board-3d", "puzzle-attempt"]),
     game: freeze(["score-four", "tic-tac-toe", "three-mens-morris", "nine-mens-morris", "dara"]),
     lang: freeze(["ko", "ja", "zh-hans"]),
     mode: freeze(["ai", "local", "friend"]),
