@@ -97,3 +97,20 @@ def test_the_first_week_is_what_the_seed_gives():
     data = schedule.load()
     fresh = gen_daily.generate(dt.date.fromisoformat(data["start"]), 7, data["seed"])
     assert json.loads(gen_daily.dumps(fresh))["days"] == DAYS[:7]
+
+
+@pytest.mark.parametrize("tamper", ["answer", "longer", "shorter", "side"])
+def test_the_proof_catches_a_wrong_puzzle(tamper):
+    # The checks above can fail: a puzzle changed in any of its facts is refused.
+    puzzle = dict(next(p for d in DAYS for p in d["puzzles"]
+                       if p["game"] == "score-four" and p["win_in"] == 3))
+    if tamper == "answer":
+        puzzle["answer"] = next(iter(puzzle["defence"]["bad"]))
+    elif tamper == "longer":
+        puzzle["win_in"] = 4  # a win in 3 is also "within 4", but then not "not within 3"
+    elif tamper == "shorter":
+        puzzle["win_in"] = 2
+    else:
+        puzzle["to_move"] = 1 - puzzle["to_move"]
+    with pytest.raises(AssertionError):
+        _proven(puzzle)

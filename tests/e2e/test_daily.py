@@ -88,8 +88,11 @@ def test_solve_today_s_score_four_puzzle(browser, live_server_url, language, siz
     share = page.locator("[data-daily-share]")
     expect(share).to_be_visible()
     text = share.locator("[data-share-text]").inner_text()
-    assert f"#{root.get_attribute('data-daily-number') or ''}" in text or "#" in text
-    assert puzzle["answer"] not in text.split("\n")[1]  # the symbols say nothing of the move
+    number = schedule.day(dt.date.fromisoformat(date))["number"]
+    # The number, one miss then the solve for Score Four, the other puzzle untouched: marks
+    # only, nothing of the answer.
+    assert text.split("\n")[:2] == [text.split("\n")[0], "×○ -"]
+    assert text.split("\n")[0].endswith(f" #{number}")
     assert f"/{language}/daily/{date}/" in text
     share.locator("[data-share-copy]").click()
     expect(root).to_have_attribute("data-copied", "true")

@@ -64,9 +64,9 @@ test("the Score Four solver agrees on a sample: a win in exactly 2N - 1 plies, b
 test("the share line has the number, the tries as marks and the link, not the answer", () => {
   const text = shareText({
     title: "little table", number: 12, url: "https://example.org/ko/daily/2026-12-04/",
-    results: [{ solved: true, tries: 3 }, { solved: false, tries: 1 }],
+    results: [{ solved: true, misses: 2 }, { solved: false, misses: 0 }],
   });
-  assert.equal(text, "little table #12\n××○ ×-\nhttps://example.org/ko/daily/2026-12-04/");
+  assert.equal(text, "little table #12\n××○ -\nhttps://example.org/ko/daily/2026-12-04/");
 });
 
 test("history: a streak counts days in a row with a solve, and clears", () => {

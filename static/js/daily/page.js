@@ -287,7 +287,11 @@ function dayUrl(date) {
 }
 
 function onResult() {
-  const results = puzzles.map((p) => history.result(day.date, p.engine.slug) ?? { solved: false, tries: p.tries });
+  const results = puzzles.map((p) => {
+    const saved = history.result(day.date, p.engine.slug);
+    if (saved?.solved) return { solved: true, misses: saved.tries - 1 };
+    return { solved: false, misses: p.section.dataset.state === "wrong" ? p.tries : p.tries - 1 };
+  });
   const shareEl = root.querySelector("[data-daily-share]");
   if (!results.some((r) => r.solved)) return;
   shareEl.hidden = false;

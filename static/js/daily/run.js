@@ -95,7 +95,8 @@ export function localDate(now = new Date()) {
 // The share line: the puzzle number, per puzzle one symbol per try (× a miss, ○ the solve,
 // - not solved yet: marks every CJK font has, read the same way in all three languages),
 // the link. Nothing of the answer.
+// results: per puzzle {solved, misses} (the tries that ended in a refutation).
 export function shareText({ title, number, results, url }) {
-  const marks = results.map((r) => "×".repeat(r.solved ? r.tries - 1 : r.tries) + (r.solved ? "○" : "-"));
+  const marks = results.map((r) => "×".repeat(r.misses) + (r.solved ? "○" : "-"));
   return `${title} #${number}\n${marks.join(" ")}\n${url}`;
 }
