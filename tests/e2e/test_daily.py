@@ -75,6 +75,8 @@ def test_solve_today_s_score_four_puzzle(browser, live_server_url, language, siz
     if refutation:  # the reply is on the board: the line lists it
         expect(section.locator("[data-line] li")).to_have_count(2)
         expect(section.locator("[data-line] li").nth(1)).to_contain_text(refutation)
+    section.locator("[data-feedback]").scroll_into_view_if_needed()
+    shot(page, language, size, "wrong")
     section.locator("[data-retry]").click()
     expect(section).to_have_attribute("data-state", "playing")
     expect(section).to_have_attribute("data-tries", "2")
