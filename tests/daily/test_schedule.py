@@ -3,8 +3,8 @@
 For each date and game of daily/data/schedule.json: the moves are legal from the start, the
 side to move is the one named, the goal holds within N against every defence, not within
 N - 1, exactly one first move achieves it and it is the one shipped; the defence tree the
-page plays is sound. On a busy two-core machine the whole file took about a minute
-(docs/DAILY.md gives the command and the figure).
+page plays is sound. The whole file (380 dates, 760 puzzles) took 16 s on the shared,
+busy two-core machine, so it runs with the other fast tests (docs/DAILY.md, "Figures").
 """
 
 from __future__ import annotations
