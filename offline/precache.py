@@ -9,8 +9,9 @@ Static files: the entry points the pages name in their templates (PAGE_ASSETS; a
 every precached page and fails if one names a static file that is not precached) and every
 module they import, followed through the JavaScript sources (static and dynamic `import`), so
 the AI worker's lazily loaded engines and searches are included. Pages: per language, the
-home page, the five play pages, the rules guide and the privacy page, plus the language's web
-app manifest. Nothing under /r/ (friend rooms), /api/ or /admin/ is ever listed.
+home page, the five play pages, the rules guide, the privacy page and the daily puzzle's
+page, plus the language's web app manifest (the daily puzzles' data is kept as it is fetched:
+offline/service-worker.js). Nothing under /r/ (friend rooms), /api/ or /admin/ is ever listed.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ PAGE_ASSETS = (
     "js/score-four/page.js",
     "js/board2d/page.js",
     "js/examples/puzzle.js",
+    "css/daily.css",
+    "js/daily/page.js",
     "js/ai/worker.js",
     "vendor/three/three-board.js",
 )
@@ -82,7 +85,7 @@ def page_urls(language: str) -> list[str]:
     with translation.override(language):
         urls = [reverse("home")]
         urls += [reverse("play", args=[entry.slug]) for entry in GAMES]
-        urls += [reverse("guide"), reverse("privacy"), reverse("web-manifest")]
+        urls += [reverse("guide"), reverse("privacy"), reverse("daily"), reverse("web-manifest")]
     return urls
 
 

@@ -11,6 +11,9 @@
 //   stored with its headers, so its Content-Security-Policy nonce still matches its scripts.
 // - Static files: cache first, from any build's cache (a hashed name is one content), else the
 //   network, never stored.
+// - The daily puzzle: its data (/daily/puzzles/<date>.json) network first, each answer kept,
+//   the kept copy offline; an archived date's page (/<lang>/daily/<date>/) offline is the
+//   language's daily page, which reads its date from the address.
 // - Everything else (friend rooms /…/r/, /api/, /admin/, this script) is not touched.
 // - A new build installs, takes over at once and tells the pages (they show a quiet notice and
 //   never reload). Older caches are kept while a page that may still ask for their files is
@@ -34,6 +37,13 @@ function languageOf(href) {
   return LANGUAGES.includes(first) ? first : null;
 }
 
+const DAILY_DATA = /^\/daily\/puzzles\/\d{4}-\d{2}-\d{2}\.json$/;
+const DAILY_DATE_PAGE = /^\/[a-z-]+\/daily\/\d{4}-\d{2}-\d{2}\/$/;
+// "/ko/daily/2026-12-01/" -> the absolute URL of "/ko/daily/".
+function dailyPage(url) {
+  return new URL(url.pathname.replace(/\d{4}-\d{2}-\d{2}\/$/, ""), url.origin).href;
+}
+
 // What the worker does with a request: "page", "static" or null (the network, untouched).
 function routeOf(request) {
   if (request.method !== "GET") return null;
@@ -41,6 +51,8 @@ function routeOf(request) {
   if (url.origin !== self.location.origin) return null;
   if (url.search === "" && PAGES.has(url.href)) return "page";
   if (url.pathname.startsWith(CONFIG.staticUrl)) return "static";
+  if (url.search === "" && DAILY_DATA.test(url.pathname)) return "daily-data";
+  if (url.search === "" && DAILY_DATE_PAGE.test(url.pathname) && PAGES.has(dailyPage(url))) return "daily-page";
   return null;
 }
 
@@ -128,9 +140,29 @@ async function staticResponse(request) {
   return hit ?? fetch(request);
 }
 
+// Network first; the answer kept under its own URL (or `fallback`'s copy when offline).
+async function keptResponse(event, fallback = null) {
+  const cache = await caches.open(CACHE);
+  const key = new URL(event.request.url).href;
+  try {
+    const response = await fetch(event.request);
+    if (keepable(response)) event.waitUntil(cache.put(key, response.clone()));
+    return response;
+  } catch (error) {
+    const hit = (await caches.match(key, { ignoreVary: true }))
+      ?? (fallback && (await caches.match(fallback, { ignoreVary: true })));
+    if (hit) return hit;
+    throw error;
+  }
+}
+
 self.addEventListener("fetch", (event) => {
   const route = routeOf(event.request);
-  if (route === "page") {
+  if (route === "daily-data") {
+    event.respondWith(keptResponse(event));
+  } else if (route === "daily-page") {
+    event.respondWith(keptResponse(event, dailyPage(new URL(event.request.url))));
+  } else if (route === "page") {
     event.respondWith(pageResponse(event));
     if (event.request.mode === "navigate") event.waitUntil(afterNavigation(event.request.url));
   } else if (route === "static") {

@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
+from daily import api_urls as daily_urls
 from games import views as game_views
 from games.sitemaps import SITEMAPS
 from offline import views as offline_views
@@ -17,11 +18,14 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/rooms/", include("rooms.api_urls")),
     path("api/stats/", include("stats.urls")),
+    path("api/daily/", include(daily_urls.api_urlpatterns)),
+    path("daily/puzzles/", include(daily_urls.data_urlpatterns)),
 ]
 
 urlpatterns += i18n_patterns(
     path("", include("games.urls")),
     path("r/", include("rooms.urls")),
+    path("daily/", include("daily.urls")),
     path("manifest.webmanifest", offline_views.web_manifest, name="web-manifest"),
     prefix_default_language=True,
 )

@@ -20,6 +20,8 @@ FIELDS = {
     "ending": _("How it ended"),
     # A count (of plies), never the moves themselves: not the move list's "Moves".
     "moves": pgettext_lazy("statistics field: how many moves", "Moves"),
+    "puzzle": _("Daily puzzle date"),
+    "tries": _("Tries"),
     "duration": _("Game length"),
     "outcome": _("Outcome"),
     "reconnects": _("Reconnects"),
@@ -37,6 +39,7 @@ VALUES: dict[str, dict[str, str]] = {
         "game-start": _("game started"),
         "game-end": _("game finished"),
         "room-connection": _("friend room connection"),
+        "puzzle-attempt": _("daily puzzle attempt"),
         "board-3d": _("3D board report"),
     },
     "game": {entry.slug: entry.name for entry in GAMES},

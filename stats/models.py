@@ -34,6 +34,8 @@ class Event(models.Model):
     result = _field("result", schema.VALUES["result"], 8)
     ending = _field("ending", schema.ENDINGS, 12)
     moves = models.PositiveSmallIntegerField(FIELDS["moves"], null=True, blank=True)
+    puzzle = models.DateField(FIELDS["puzzle"], null=True, blank=True)
+    tries = models.PositiveSmallIntegerField(FIELDS["tries"], null=True, blank=True)
     duration = _field("duration", schema.DURATIONS, 10)
     outcome = _field("outcome", schema.OUTCOMES, 8)
     reconnects = _field("reconnects", schema.RECONNECTS, 4)

@@ -11,7 +11,7 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from stats import charts, labels, purge_task, reports, schema
+from stats import charts, labels, purge_task, puzzles, reports, schema
 from stats.schema import RETENTION_DAYS
 
 MAX_RANGE_DAYS = 366
@@ -77,6 +77,13 @@ def daily_charts(form: ReviewFilter) -> dict[str, list[charts.Chart]] | None:
     return charts.charts(reports.daily(rows, data["start"], data["end"]))
 
 
+def puzzle_table(form: ReviewFilter) -> list[puzzles.PuzzleDay]:
+    data = form.cleaned_data
+    return puzzles.puzzle_days(
+        puzzles.load_puzzle_counts(data["start"], data["end"], data["game"] or None)
+    )
+
+
 def review(request: HttpRequest, context: dict) -> HttpResponse:
     purge_task.ensure_started()
     form = bound_filter(request)
@@ -90,6 +97,7 @@ def review(request: HttpRequest, context: dict) -> HttpResponse:
         "report": report,
         "failure_sections": failure_sections,
         "daily": daily_charts(form) if report else None,
+        "puzzles": puzzle_table(form) if report else None,
         "chart_height": charts.HEIGHT,
         "query": request.GET.urlencode(),
         "retention_days": RETENTION_DAYS,

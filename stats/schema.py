@@ -18,12 +18,14 @@ MAX_BODY_BYTES = 8 * 1024
 MAX_EVENTS = 20
 MAX_MOVES = 5000
 RETENTION_DAYS = 30
+# A daily puzzle attempt (daily/): the tries it took, up to this many.
+MAX_TRIES = 99
 
 # A game's statistics value is its slug (games/registry.py).
 GAME_SLUGS = registry.SLUGS
 GAMES_3D = tuple(entry.slug for entry in registry.GAMES if entry.board_kind == "3d")
 
-KINDS = ("game-start", "game-end", "room-connection", "board-3d")
+KINDS = ("game-start", "game-end", "room-connection", "board-3d", "puzzle-attempt")
 # The language of the page a game was played on (the site's language codes, settings.LANGUAGES).
 LANGS = ("ko", "ja", "zh-hans")
 MODES = ("ai", "local", "friend")
@@ -76,6 +78,12 @@ KIND_FIELDS = {
     },
     "room-connection": {"game": "required", "outcome": "required", "reconnects": "optional"},
     "board-3d": {"game": "required", "outcome": "required", "render": "optional"},
+    # A daily puzzle: its date ("puzzle", YYYY-MM-DD, a date everyone has), solved ("win")
+    # or left unsolved ("loss"), and the tries made (an integer 1..MAX_TRIES).
+    "puzzle-attempt": {
+        "game": "required", "lang": "optional", "puzzle": "required",
+        "result": "required", "tries": "required",
+    },
 }
 
 # The values each enumerated field accepts ("result" depends on the mode).
@@ -101,6 +109,7 @@ def as_dict() -> dict:
         "maxEvents": MAX_EVENTS,
         "maxBodyBytes": MAX_BODY_BYTES,
         "maxMoves": MAX_MOVES,
+        "maxTries": MAX_TRIES,
         "kinds": {kind: dict(fields) for kind, fields in KIND_FIELDS.items()},
         "values": {name: list(values) for name, values in VALUES.items() if name != "result"},
         "resultsPlayer": list(RESULTS_PLAYER),

@@ -10,7 +10,7 @@ for Python and NaN/Infinity are refusals too, and client text in a detail is cut
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from stats import schema
@@ -101,6 +101,10 @@ def check_event(event, where: str) -> None:
                 )
         elif name == "moves":
             _check_moves(value, where)
+        elif name == "tries":
+            _check_tries(value, where)
+        elif name == "puzzle":
+            _check_puzzle(value, where)
         elif name != "event":
             _check_value(value, name, where)
     _check_rules(event, kind, where)
@@ -126,6 +130,8 @@ def _check_rules(event: dict, kind: str, where: str) -> None:
             raise BatchError("missing-field", f"{where}.reconnects is required with outcome 'ok'")
         if event["outcome"] == "failed" and "reconnects" in event:
             raise BatchError("bad-value", f"{where}.reconnects is only sent with outcome 'ok'")
+    if kind == "puzzle-attempt" and event["result"] not in ("win", "loss"):
+        raise BatchError("bad-value", f"{where}.result of a puzzle attempt is win or loss")
     if kind == "board-3d":
         if event["game"] not in schema.GAMES_3D:
             raise BatchError("bad-value", f"{where}.game {event['game']!r} has no 3D board")
@@ -148,6 +154,24 @@ def _check_moves(value, where: str) -> None:
         raise BatchError("bad-type", f"{where}.moves must be an integer, not {_type_name(value)}")
     if not 0 <= value <= schema.MAX_MOVES:
         raise BatchError("bad-value", f"{where}.moves {value} is outside 0..{schema.MAX_MOVES}")
+
+
+def _check_tries(value, where: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BatchError("bad-type", f"{where}.tries must be an integer, not {_type_name(value)}")
+    if not 1 <= value <= schema.MAX_TRIES:
+        raise BatchError("bad-value", f"{where}.tries is outside 1..{schema.MAX_TRIES}")
+
+
+def _check_puzzle(value, where: str) -> None:
+    if not isinstance(value, str):
+        raise BatchError("bad-type", f"{where}.puzzle must be a string, not {_type_name(value)}")
+    try:
+        if len(value) != 10:
+            raise ValueError
+        date.fromisoformat(value)
+    except ValueError:
+        raise BatchError("bad-value", f"{where}.puzzle is not a date YYYY-MM-DD") from None
 
 
 def _type_name(value) -> str:
@@ -179,6 +203,8 @@ def to_rows(events: list[dict], received: datetime) -> list[Event]:
             result=event.get("result", ""),
             ending=event.get("ending", ""),
             moves=event.get("moves"),
+            puzzle=date.fromisoformat(event["puzzle"]) if "puzzle" in event else None,
+            tries=event.get("tries"),
             duration=event.get("duration", ""),
             outcome=event.get("outcome", ""),
             reconnects=event.get("reconnects", ""),

@@ -26,6 +26,9 @@ def event(kind: str = "game-start", **fields) -> dict:
         },
         "room-connection": {"game": "dara", "outcome": "ok", "reconnects": "0"},
         "board-3d": {"game": "score-four", "outcome": "ok", "render": "50fps+"},
+        "puzzle-attempt": {
+            "game": "score-four", "puzzle": "2026-11-20", "result": "win", "tries": 1,
+        },
     }[kind]
     merged = {"event": kind, **defaults, **DEVICE, **fields}
     return {name: value for name, value in merged.items() if value is not None}

@@ -29,6 +29,8 @@ ALLOWED_FIELDS = {
     "render": models.CharField,
     "lang": models.CharField,  # the page's language code (ko, ja, zh-hans): no person in it
     "ending": models.CharField,  # how a game ended (a line, a resignation): the game, not a person
+    "puzzle": models.DateField,  # a daily puzzle's date: the same puzzle for everyone that day
+    "tries": models.PositiveSmallIntegerField,  # tries at that puzzle, 1..99
     "phone": models.BooleanField,
     "memory": models.CharField,
     "cores": models.CharField,

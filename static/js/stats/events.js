@@ -39,6 +39,16 @@ function checkValues(event) {
       if (!Number.isInteger(value) || value < 0 || value > SCHEMA.maxMoves) {
         throw new StatsError("bad-value", `moves ${value} is outside 0..${SCHEMA.maxMoves}`);
       }
+    } else if (name === "tries") {
+      if (!Number.isInteger(value) || value < 1 || value > SCHEMA.maxTries) {
+        throw new StatsError("bad-value", `tries ${value} is outside 1..${SCHEMA.maxTries}`);
+      }
+    } else if (name === "puzzle") {
+      if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+        throw new StatsError("bad-value", "puzzle must be a date YYYY-MM-DD");
+      }
+    } else if (name === "result" && event.event === "puzzle-attempt") {
+      if (!["win", "loss"].includes(value)) throw new StatsError("bad-value", "a puzzle attempt is a win or a loss");
     } else if (name === "result") {
       const allowed = event.mode === "local" ? SCHEMA.resultsLocal : SCHEMA.resultsPlayer;
       if (!allowed.includes(value)) throw new StatsError("bad-value", `result ${value} in mode ${event.mode}`);

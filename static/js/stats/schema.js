@@ -15,6 +15,7 @@ export const SCHEMA = freeze({
   "maxEvents": 20,
   "maxBodyBytes": 8192,
   "maxMoves": 5000,
+  "maxTries": 99,
   "kinds": {
     "game-start": {
       "game": "required",
@@ -42,9 +43,16 @@ export const SCHEMA = freeze({
       "outcome": "required",
       "render": "optional",
     },
+    "puzzle-attempt": {
+      "game": "required",
+      "lang": "optional",
+      "puzzle": "required",
+      "result": "required",
+      "tries": "required",
+    },
   },
   "values": {
-    "event": ["game-start", "game-end", "room-connection", "board-3d"],
+    "event": ["game-start", "game-end", "room-connection", "board-3d", "puzzle-attempt"],
     "game": Object.keys(GAMES),
     "lang": ["ko", "ja", "zh-hans"],
     "mode": ["ai", "local", "friend"],

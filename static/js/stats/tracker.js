@@ -16,6 +16,8 @@
 //   room-connected {game}                             every time the room socket opens
 //                                                      (the second and later are reconnects)
 //   room-failed    {game}                             giving up on the room connection
+//   puzzle-attempt {game, date, solved, tries}        a daily puzzle solved, or left
+//                                                      unsolved after a try (static/js/daily/)
 // The room summary (one "room-connection" event per page) is emitted by finish(), which the
 // client runs on pagehide.
 import { durationBucket, reconnectBucket, renderBucket } from "./buckets.js";
@@ -44,6 +46,10 @@ export class PageTracker {
       case "render-speed": return this.boardReport(fields.game, "ok", renderBucket(fields.fps));
       case "room-connected": return this.roomEvent(fields.game, "open");
       case "room-failed": return this.roomEvent(fields.game, "failed");
+      case "puzzle-attempt": return [["puzzle-attempt", {
+        game: fields.game, ...this.langField(), puzzle: fields.date,
+        result: fields.solved ? "win" : "loss", tries: fields.tries,
+      }]];
       default: throw new StatsError("unknown-report", `unknown page report ${JSON.stringify(name)}`);
     }
   }

@@ -1,0 +1,154 @@
+"""Finding puzzles: sensible random play to a position, then the prover decides.
+
+The playout takes no immediate win and blocks an immediate threat when it can (else the
+positions found are mostly "win in one" accidents); a position is offered to the prover
+only from `min_ply` on. Everything is drawn from the `random.Random` passed in, and moves
+are sorted by their canonical text first, so a seed gives the same puzzle on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from daily.proof import Prover
+from games.engine import placement, registry
+from games.engine.base import AnyGame
+
+# The fewest plies before a puzzle, and the longest playout, per game.
+PLY_WINDOW = {
+    "score-four": (8, 64),
+    "tic-tac-toe": (2, 9),
+    "three-mens-morris": (5, 80),
+    "nine-mens-morris": (18, 160),
+    "dara": (24, 160),
+}
+
+
+# Games whose sensible playouts mostly end drawn (by repetition): their drawn playouts are
+# searched position by position too, which is cheap for them.
+FORWARD = frozenset({"three-mens-morris", "tic-tac-toe"})
+
+
+@dataclass(frozen=True)
+class Found:
+    game: str
+    moves: tuple[str, ...]  # canonical notation from the start
+    win_in: int
+    answer: str  # the unique first move
+
+
+def sorted_moves(game: AnyGame, state: Any) -> list[Any]:
+    return sorted(game.legal_moves(state), key=lambda move: game.format_move(state, move))
+
+
+def _immediate_wins(game: AnyGame, state: Any, moves: list[Any]) -> list[Any]:
+    side = game.to_move(state)
+    out = []
+    for move in moves:
+        outcome = game.outcome(game.play(state, move))
+        if outcome is not None and outcome.winner == side:
+            out.append(move)
+    return out
+
+
+def playout(game: AnyGame, rng: random.Random, limit: int) -> Iterator[tuple[Any, list[str]]]:
+    """Each position of one sensible random game with the moves that led to it, the final
+    one included (it may end for the limit before the game does)."""
+    state = game.initial_state()
+    texts: list[str] = []
+    for _ply in range(limit):
+        yield state, list(texts)
+        if game.outcome(state) is not None:
+            return
+        moves = sorted_moves(game, state)
+        if isinstance(state, placement.State):
+            # Captures hurry the game to the few-men endings where short wins live; the
+            # quadratic blocking test below would cost more than it gives here.
+            captures = [m for m in moves if m.cap is not None]
+            move = rng.choice(captures if captures and rng.random() < 0.7 else moves)
+        else:
+            quiet = [m for m in moves if m not in _immediate_wins(game, state, [m])]
+            choices = quiet or moves
+            # Block: a move after which the opponent has no immediate win, if there is one.
+            safe = [m for m in choices if not _immediate_wins(
+                game, after := game.play(state, m), sorted_moves(game, after))]
+            move = rng.choice(safe or choices)
+        texts.append(game.format_move(state, move))
+        state = game.play(state, move)
+
+
+def promising(state: Any, n: int) -> bool:
+    """Whether to spend a proof on `state`. Only a choice of candidates: the proof decides.
+    In Nine Men's Morris and Dara a win within n mostly means taking the defender down to
+    two men, so the defender must have at most n + 2 left (blockades are skipped)."""
+    if isinstance(state, placement.State):
+        other = 1 - state.turn
+        return state.men[other].bit_count() + state.reserve[other] <= n + 2
+    return True
+
+
+def puzzle_at(game: AnyGame, state: Any, n: int) -> str | None:
+    """The unique first move if `state` is an exact win-in-`n` puzzle, else None."""
+    prover = Prover(game, game.to_move(state))
+    # Cheapest refusals first: a proof that stops at its first success costs little.
+    if not prover.wins(state, n) or prover.wins(state, n - 1):
+        return None
+    winning = prover.winning_moves(state, n)
+    if len(winning) != 1:
+        return None
+    return str(game.format_move(state, winning[0]))
+
+
+def _forward(game: AnyGame, line: list[tuple[Any, list[str]]], low: int, n: int,
+             seen: set[tuple[str, str]]) -> Found | None:
+    """The first puzzle along a drawn playout, each position proven from scratch."""
+    for state, texts in line[low:]:
+        position = (game.slug, repr(sorted(game.dump(state).items())))
+        if position in seen or game.outcome(state) is not None or not promising(state, n):
+            continue
+        answer = puzzle_at(game, state, n)
+        if answer is not None:
+            seen.add(position)
+            return Found(game.slug, tuple(texts), n, answer)
+    return None
+
+
+def find(slug: str, n: int, rng: random.Random, seen: set[tuple[str, str]],
+         attempts: int = 3000) -> Found | None:
+    """A new win-in-`n` puzzle of game `slug` (None after `attempts` playouts). `seen`
+    holds the positions already used, so that no position comes back in a schedule.
+
+    Each playout is played to its end; if someone won, the positions where the winner was
+    to move are walked back from the end, two plies at a time, while the winner still has
+    a forced win within `n`: most proofs on that walk succeed, which is cheap, and the
+    distance grows towards `n` on the way, where deep puzzles are."""
+    game = registry.get(slug)
+    low, high = PLY_WINDOW[slug]
+    for _attempt in range(attempts):
+        line = list(playout(game, rng, high + 1))
+        outcome = game.outcome(line[-1][0])
+        if outcome is None or outcome.winner is None:
+            if slug in FORWARD:
+                found = _forward(game, line, low, n, seen)
+                if found is not None:
+                    return found
+            continue
+        for index in range(len(line) - 2, -1, -2):
+            state, texts = line[index]
+            if len(texts) < low:
+                break
+            prover = Prover(game, game.to_move(state))
+            distance = next((k for k in range(1, n + 1) if prover.wins(state, k)), None)
+            if distance is None:
+                break
+            if distance < n or not promising(state, n):
+                continue
+            position = (slug, repr(sorted(game.dump(state).items())))
+            winning = prover.winning_moves(state, n)
+            if position not in seen and len(winning) == 1:
+                seen.add(position)
+                return Found(slug, tuple(texts), n, str(game.format_move(state, winning[0])))
+    return None

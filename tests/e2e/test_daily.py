@@ -1,0 +1,116 @@
+"""The daily puzzle page in Chromium (static/js/daily/page.js): today's Score Four puzzle in
+every language at phone and laptop size, one wrong try first (its refutation is played on
+the board), then the solution against the shipped defence; the result is shared (Copy) and
+a reload keeps it solved. The page's date is the browser's own; the answer is read from the
+schedule for that date (daily/data/schedule.json), never typed here.
+
+Set DAILY_SCREENSHOTS=/some/dir to keep the screenshots (light and dark, both sizes).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from daily import schedule
+from tests.e2e.browser import watch
+
+SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
+
+
+def puzzle_of(date: str, game: str) -> dict:
+    day = schedule.day(dt.date.fromisoformat(date))
+    assert day is not None, f"no puzzle scheduled for {date}"
+    return next(p for p in day["puzzles"] if p["game"] == game)
+
+
+def press_peg(section, peg: str) -> None:
+    section.locator(f"[data-peg-panel] button[data-peg='{peg}']").click()
+
+
+def solve(section, puzzle: dict) -> None:
+    """Play the first good move at each turn; the page answers with the tree's reply."""
+    node = puzzle["defence"]
+    while node is not None:
+        move = next(iter(node["good"]))
+        press_peg(section, move)
+        follow = node["good"][move]
+        node = follow["next"] if follow else None
+
+
+def shot(page, language: str, size: str, scheme: str) -> None:
+    folder = os.environ.get("DAILY_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{folder}/daily-{language}-{size}-{scheme}.png", full_page=False)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["ko", "ja", "zh-hans"])
+def test_solve_today_s_score_four_puzzle(browser, live_server_url, language, size):
+    context = browser.new_context(viewport=SIZES[size])
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server_url)
+    page = context.new_page()
+    problems = watch(page)
+    page.goto(f"{live_server_url}/{language}/daily/")
+    root = page.locator("[data-daily]")
+    expect(root).to_have_attribute("data-ready", "true", timeout=20_000)
+    date = root.get_attribute("data-date")
+    # The browser's own calendar date (Swedish dates are written YYYY-MM-DD).
+    assert date == page.evaluate("new Date().toLocaleDateString('sv')")
+    puzzle = puzzle_of(date, "score-four")
+    section = page.locator("[data-daily-puzzle][data-game='score-four']")
+    expect(section).to_have_attribute("data-state", "playing")
+    shot(page, language, size, "light")
+
+    wrong = next(iter(puzzle["defence"]["bad"]))
+    press_peg(section, wrong)
+    expect(section).to_have_attribute("data-state", "wrong")
+    expect(section.locator("[data-feedback]")).not_to_be_empty()
+    refutation = puzzle["defence"]["bad"][wrong]["reply"]
+    if refutation:  # the reply is on the board: the line lists it
+        expect(section.locator("[data-line] li")).to_have_count(2)
+        expect(section.locator("[data-line] li").nth(1)).to_contain_text(refutation)
+    section.locator("[data-feedback]").scroll_into_view_if_needed()
+    shot(page, language, size, "wrong")
+    section.locator("[data-retry]").click()
+    expect(section).to_have_attribute("data-state", "playing")
+    expect(section).to_have_attribute("data-tries", "2")
+
+    solve(section, puzzle)
+    expect(section).to_have_attribute("data-state", "solved")
+    expect(section.locator("[data-replay-prev]")).to_be_visible()
+    section.locator("[data-replay-prev]").click()
+    expect(section.locator("[data-feedback]")).not_to_be_empty()
+
+    share = page.locator("[data-daily-share]")
+    expect(share).to_be_visible()
+    text = share.locator("[data-share-text]").inner_text()
+    number = schedule.day(dt.date.fromisoformat(date))["number"]
+    # The number, one miss then the solve for Score Four, the other puzzle untouched: marks
+    # only, nothing of the answer.
+    assert text.split("\n")[:2] == [text.split("\n")[0], "×○ -"]
+    assert text.split("\n")[0].endswith(f" #{number}")
+    assert f"/{language}/daily/{date}/" in text
+    share.locator("[data-share-copy]").click()
+    expect(root).to_have_attribute("data-copied", "true")
+    assert page.evaluate("navigator.clipboard.readText()") == text
+    shot(page, language, size, "solved")
+
+    page.reload()
+    expect(root).to_have_attribute("data-ready", "true", timeout=20_000)
+    expect(page.locator("[data-daily-puzzle][data-game='score-four']")).to_have_attribute(
+        "data-state", "solved"
+    )
+    expect(page.locator("[data-daily-puzzle][data-game='score-four']")).to_have_attribute(
+        "data-tries", "2"
+    )
+    page.emulate_media(color_scheme="dark")
+    shot(page, language, size, "dark")
+    assert not page.evaluate("document.documentElement.dataset.missingString || ''")
+    assert problems == []
+    context.close()
