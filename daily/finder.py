@@ -14,22 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from daily.proof import Prover
+from games import registry as games
 from games.engine import placement, registry
 from games.engine.base import AnyGame
-
-# The fewest plies before a puzzle, and the longest playout, per game.
-PLY_WINDOW = {
-    "score-four": (8, 64),
-    "tic-tac-toe": (2, 9),
-    "three-mens-morris": (5, 80),
-    "nine-mens-morris": (18, 160),
-    "dara": (24, 160),
-}
-
-
-# Games whose sensible playouts mostly end drawn (by repetition): their drawn playouts are
-# searched position by position too, which is cheap for them.
-FORWARD = frozenset({"three-mens-morris", "tic-tac-toe"})
 
 
 @dataclass(frozen=True)
@@ -38,6 +25,14 @@ class Found:
     moves: tuple[str, ...]  # canonical notation from the start
     win_in: int
     answer: str  # the unique first move
+
+
+def _puzzles(slug: str) -> games.Puzzles:
+    """The game's puzzle facts (the fewest plies before a puzzle, the longest playout, whether
+    drawn playouts are searched too) from its registry entry."""
+    puzzles = games.get(slug).puzzles
+    assert puzzles is not None, "a game with no daily puzzle"
+    return puzzles
 
 
 def sorted_moves(game: AnyGame, state: Any) -> list[Any]:
@@ -73,8 +68,13 @@ def playout(game: AnyGame, rng: random.Random, limit: int) -> Iterator[tuple[Any
             quiet = [m for m in moves if m not in _immediate_wins(game, state, [m])]
             choices = quiet or moves
             # Block: a move after which the opponent has no immediate win, if there is one.
-            safe = [m for m in choices if not _immediate_wins(
-                game, after := game.play(state, m), sorted_moves(game, after))]
+            safe = [
+                m
+                for m in choices
+                if not _immediate_wins(
+                    game, after := game.play(state, m), sorted_moves(game, after)
+                )
+            ]
             move = rng.choice(safe or choices)
         texts.append(game.format_move(state, move))
         state = game.play(state, move)
@@ -82,8 +82,9 @@ def playout(game: AnyGame, rng: random.Random, limit: int) -> Iterator[tuple[Any
 
 def promising(state: Any, n: int) -> bool:
     """Whether to spend a proof on `state`. Only a choice of candidates: the proof decides.
-    In Nine Men's Morris and Dara a win within n mostly means taking the defender down to
-    two men, so the defender must have at most n + 2 left (blockades are skipped)."""
+    In the capturing games (the placement engines) a win within n mostly means taking the
+    defender down to two men, so the defender must have at most n + 2 left (blockades are
+    skipped)."""
     if isinstance(state, placement.State):
         other = 1 - state.turn
         return state.men[other].bit_count() + state.reserve[other] <= n + 2
@@ -102,8 +103,9 @@ def puzzle_at(game: AnyGame, state: Any, n: int) -> str | None:
     return str(game.format_move(state, winning[0]))
 
 
-def _forward(game: AnyGame, line: list[tuple[Any, list[str]]], low: int, n: int,
-             seen: set[tuple[str, str]]) -> Found | None:
+def _forward(
+    game: AnyGame, line: list[tuple[Any, list[str]]], low: int, n: int, seen: set[tuple[str, str]]
+) -> Found | None:
     """The first puzzle along a drawn playout, each position proven from scratch."""
     for state, texts in line[low:]:
         position = (game.slug, repr(sorted(game.dump(state).items())))
@@ -116,8 +118,9 @@ def _forward(game: AnyGame, line: list[tuple[Any, list[str]]], low: int, n: int,
     return None
 
 
-def find(slug: str, n: int, rng: random.Random, seen: set[tuple[str, str]],
-         attempts: int = 3000) -> Found | None:
+def find(
+    slug: str, n: int, rng: random.Random, seen: set[tuple[str, str]], attempts: int = 3000
+) -> Found | None:
     """A new win-in-`n` puzzle of game `slug` (None after `attempts` playouts). `seen`
     holds the positions already used, so that no position comes back in a schedule.
 
@@ -126,12 +129,12 @@ def find(slug: str, n: int, rng: random.Random, seen: set[tuple[str, str]],
     a forced win within `n`: most proofs on that walk succeed, which is cheap, and the
     distance grows towards `n` on the way, where deep puzzles are."""
     game = registry.get(slug)
-    low, high = PLY_WINDOW[slug]
+    low, high = _puzzles(slug).plies
     for _attempt in range(attempts):
         line = list(playout(game, rng, high + 1))
         outcome = game.outcome(line[-1][0])
         if outcome is None or outcome.winner is None:
-            if slug in FORWARD:
+            if _puzzles(slug).forward:
                 found = _forward(game, line, low, n, seen)
                 if found is not None:
                     return found

@@ -5,25 +5,16 @@ protocol, so a proof is only as good as the rules the site enforces everywhere e
 
 The search is an AND/OR tree: at the attacker's turn one move must work (OR), at the
 defender's every reply must fail (AND). A transposition table keeps each (position, moves
-left) result. Two prunings keep Score Four's win-in-5 fast without changing any result:
+left) result. Two prunings keep a 3D win-in-5 fast without changing any result:
 
 - the attacker tries its immediate wins first, and a defender reply that ends the game
   (a defender win or a draw) refutes at once;
-- with a *threat* function (Score Four: the playable cells that complete a line), a
+- with a *threat* function (the engine's `threats`, where it has one), a
   defender facing two attacker threats has lost, facing one must block it; an attacker
   facing two defender threats cannot win later than now, facing one must block it. Every
   other move then loses (or wins) on the spot, so only the forced move is searched.
 
-    >>> from games.engine import registry
-    >>> from games.engine.base import play_text
-    >>> game = registry.get("tic-tac-toe")
-    >>> state = game.initial_state()
-    >>> for text in ["a1", "b2", "c3", "a3"]:
-    ...     state = play_text(game, state, text)
-    >>> check(game, state, 1)  # no line to finish: X must first block at c1
-    Verdict(wins_within=False, wins_before=False, winning_first_moves=())
-    >>> check(game, state, 2).winning_first_moves
-    ('c1',)
+tests/daily/test_proof.py shows it on small positions (a fork is a win in two, not in one).
 """
 
 from __future__ import annotations
@@ -32,33 +23,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine import score_four
 from games.engine.base import AnyGame
 
-# threats(state, side) -> moves that would win at once for `side` if it were its turn.
+# threats(state, side) -> moves that would win at once for `side` if it were its turn. An
+# engine that can tell this cheaply offers it as `game.threats`.
 Threats = Callable[[Any, int], list[Any]]
 
 
-def score_four_threats(state: score_four.ScoreFourState, side: int) -> list[int]:
-    """Pegs where `side` would complete a line with its next ball (bitboards, no play())."""
-    white, black = state[0], state[1]
-    mine = black if side else white
-    occupied = white | black
-    playable = ((occupied << 16) | score_four.BOTTOM_LAYER) & ~occupied
-    pegs = []
-    cells = playable & ((1 << 64) - 1)
-    while cells:
-        low = cells & -cells
-        cell = low.bit_length() - 1
-        cells ^= low
-        for mask in score_four.LINES_THROUGH[cell]:
-            if (mine | low) & mask == mask:
-                pegs.append(cell & 15)
-                break
-    return pegs
-
-
-THREATS: dict[str, Threats] = {"score-four": score_four_threats}
 
 
 class Prover:
@@ -67,7 +38,7 @@ class Prover:
     def __init__(self, game: AnyGame, attacker: int) -> None:
         self.game = game
         self.attacker = attacker
-        self.threats = THREATS.get(game.slug)
+        self.threats: Threats | None = getattr(game, "threats", None)
         self.table: dict[tuple[Any, int, bool], bool] = {}
         self.nodes = 0
         self.killers: dict[int, Any] = {}

@@ -13,34 +13,25 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from games import registry
+
 DATA = Path(__file__).resolve().parent / "data" / "schedule.json"
 
-# Monday first (date.weekday()). Score Four grows from a win in 1 to a win in 5.
-SCORE_FOUR_WIN_IN = (1, 2, 2, 3, 3, 4, 5)
-# The three-in-a-row family, one game a day. Short wins in Nine Men's Morris and Dara are
-# rarely unique in one move (two captures usually finish), so they start at 2; Sunday's
-# game alternates between them by ISO week.
-FAMILY = (
-    ("tic-tac-toe", 1),
-    ("three-mens-morris", 2),
-    ("nine-mens-morris", 2),
-    ("dara", 2),
-    ("tic-tac-toe", 2),
-    ("three-mens-morris", 3),
-    (None, 2),
-)
-SUNDAY_GAMES = ("nine-mens-morris", "dara")
 # The reader's calendar can be this far ahead of UTC (Kiribati's Line Islands, UTC+14).
 EARLIEST_OFFSET = dt.timedelta(hours=14)
 
 
 def plan(date: dt.date) -> list[tuple[str, int]]:
-    """The (game, win_in) pairs of `date`: Score Four first, then the family's game."""
-    weekday = date.weekday()
-    slug, n = FAMILY[weekday]
-    if slug is None:
-        slug = SUNDAY_GAMES[date.isocalendar().week % 2]
-    return [("score-four", SCORE_FOUR_WIN_IN[weekday]), (slug, n)]
+    """The (game, win_in) pairs of `date`, in the registry's order (the 3D game first): each
+    game's puzzle days are in its registry entry (games/registry.py, `Puzzles`)."""
+    weekday, parity = date.weekday(), date.isocalendar().week % 2
+    return [
+        (entry.slug, n)
+        for entry in registry.GAMES
+        if entry.puzzles is not None
+        for day, n, week in entry.puzzles.days
+        if day == weekday and week in (None, parity)
+    ]
 
 
 def latest_servable(now: dt.datetime) -> dt.date:

@@ -18,14 +18,10 @@ import re
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from daily import schedule, words
-from games import play_words
+from games import content, play_words, registry
 from games.catalog import BY_SLUG
-
-BOARD_SLUGS = ("score-four", "tic-tac-toe", "three-mens-morris", "nine-mens-morris", "dara")
 
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -78,14 +74,17 @@ def page(request: HttpRequest, date: str | None = None) -> HttpResponse:
         if refusal is not None:
             raise Http404("no puzzle for this date")
     data = schedule.load()
-    boards = [(BY_SLUG[slug], play_words.for_game(BY_SLUG[slug])) for slug in BOARD_SLUGS]
+    # The games with puzzles: the 3D board's game has its own section, the 2D ones share one.
+    games = [entry for entry in registry.GAMES if entry.puzzles is not None]
+    boards = [(BY_SLUG[entry.slug], play_words.for_game(BY_SLUG[entry.slug])) for entry in games]
+    kinds = [entry.board_kind for entry in games]
     context = {
-        "meta": {"title": pgettext("page title", "Daily puzzle | little table"), "description": _(
-            "Two puzzles a day, the same for everyone: Score Four and a three-in-a-row game. "
-            "Find the winning move, share your result, no sign-up.")},
+        "meta": content.page_meta("daily"),
         "page_key": "daily",
-        "score_four": BY_SLUG["score-four"],
-        "family": boards[1:],
+        "board3d": next(
+            entry for (entry, _w), kind in zip(boards, kinds, strict=True) if kind == "3d"
+        ),
+        "family": [board for board, kind in zip(boards, kinds, strict=True) if kind == "2d"],
         "boards": [({"strings_id": f"ui-strings-{entry.slug}"}, words) for entry, words in boards],
         "daily_ui": words.ui(),
         "first_date": data["start"],

@@ -102,6 +102,18 @@ class Example:
 
 
 @dataclass(frozen=True)
+class Puzzles:
+    """The game in the daily puzzle (daily/): `plies`, the fewest plies before a puzzle and
+    the longest playout the finder plays; `days`, (weekday from Monday = 0, win within N,
+    ISO week parity or None for every week); `forward`: its sensible playouts mostly end
+    drawn, so the finder searches them position by position too (cheap for small games)."""
+
+    plies: tuple[int, int]
+    days: tuple[tuple[int, int, int | None], ...]
+    forward: bool = False
+
+
+@dataclass(frozen=True)
 class Words:
     """Message ids of the play page's words that depend on the game. `vocabulary` picks the
     shared sets of play_words.py ("marks", "pieces" or "stones"); `rules`: the words of this
@@ -123,6 +135,7 @@ class Entry:
     rules: Rules = Rules()
     words: Words | None = None
     example: Example | None = None
+    puzzles: Puzzles | None = None
     in_guide: bool = True  # a section in the three-in-a-row guide, else its own rules page
     featured: bool = False  # the home page's wide card
     # The play page's template, and the content under it (templates/content/<lang>/): the
@@ -160,6 +173,10 @@ GAMES: tuple[Entry, ...] = (
         gettext_noop("Score Four"),
         gettext_noop("Connect four in a 4×4×4 cube: drop balls onto 16 pegs, 76 ways to win."),
         Picture(("B3", "C3", "B3", "C2", "A4", "B3", "D4", "C3", "C4", "D1", "B2"), (111, 96)),
+        # Every day, from a win in 1 on Monday to a win in 5 on Sunday.
+        puzzles=Puzzles(
+            (8, 64), tuple((day, n, None) for day, n in enumerate((1, 2, 2, 3, 3, 4, 5)))
+        ),
         in_guide=False,
         featured=True,
         page_template="games/play_score_four.html",
@@ -179,6 +196,7 @@ GAMES: tuple[Entry, ...] = (
             start_second=gettext_noop("Start as O (intermediate)"),
         ),
         Example("c1", opening=("a1", "b2", "b1", "a3")),
+        Puzzles((2, 9), ((0, 1, None), (4, 2, None)), forward=True),
     ),
     Entry(
         "three-mens-morris",
@@ -210,6 +228,7 @@ GAMES: tuple[Entry, ...] = (
             },
         ),
         Example("c2-c1", opening=("a1", "a2", "b1", "a3", "c2", "b3")),
+        Puzzles((5, 80), ((1, 2, None), (5, 3, None)), forward=True),
     ),
     Entry(
         "nine-mens-morris",
@@ -265,6 +284,9 @@ GAMES: tuple[Entry, ...] = (
                 "history": [],
             },
         ),
+        # A win in 1 is rarely unique (two captures usually finish), so from 2; Sundays of
+        # even ISO weeks.
+        Puzzles((18, 160), ((2, 2, None), (6, 2, 0))),
     ),
     Entry(
         "dara",
@@ -313,6 +335,7 @@ GAMES: tuple[Entry, ...] = (
                 "history": [],
             },
         ),
+        Puzzles((24, 160), ((3, 2, None), (6, 2, 1))),  # as Nine Men's Morris, odd weeks
     ),
 )
 BY_SLUG: dict[str, Entry] = {entry.slug: entry for entry in GAMES}

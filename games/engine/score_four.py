@@ -186,6 +186,25 @@ class ScoreFour:
                 result = _DRAW
         return _new_tuple(ScoreFourState, (white, black, ply + 1, result))
 
+    def threats(self, state: ScoreFourState, side: int) -> list[int]:
+        """Pegs where `side` would complete a line with its next ball, were it its turn
+        (bitboards, no play(); daily/proof.py prunes its search with them)."""
+        white, black = state[0], state[1]
+        mine = black if side else white
+        occupied = white | black
+        playable = ((occupied << 16) | BOTTOM_LAYER) & ~occupied
+        pegs = []
+        cells = playable & ((1 << 64) - 1)
+        while cells:
+            low = cells & -cells
+            cell = low.bit_length() - 1
+            cells ^= low
+            for mask in LINES_THROUGH[cell]:
+                if (mine | low) & mask == mask:
+                    pegs.append(cell & 15)
+                    break
+        return pegs
+
     def parse_move(self, state: ScoreFourState, text: str) -> ScoreFourMove:
         if not isinstance(text, str):
             raise EngineError("bad-notation", f"a Score Four move is a peg A1-D4, not {text!r}")

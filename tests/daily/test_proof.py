@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import random
 
 import pytest
@@ -27,9 +26,14 @@ def random_positions(slug: str, count: int, seed: int, plies: range) -> list:
     return positions
 
 
-def test_the_docstring_examples_hold():
-    result = doctest.testmod(proof)
-    assert result.attempted and not result.failed
+def test_a_block_first_is_a_win_in_two_not_in_one():
+    game = registry.get("tic-tac-toe")
+    state = game.initial_state()
+    for text in ["a1", "b2", "c3", "a3"]:
+        state = play_text(game, state, text)
+    # No line to finish: X must first block at c1, which also makes its own fork.
+    assert proof.check(game, state, 1) == proof.Verdict(False, False, ())
+    assert proof.check(game, state, 2).winning_first_moves == ("c1",)
 
 
 def test_the_threat_prunings_change_no_score_four_result():
@@ -53,7 +57,7 @@ def test_score_four_threats_are_the_moves_that_win_at_once():
             for move in game.legal_moves(state)
             if (outcome := game.outcome(game.play(state, move))) and outcome.winner == side
         )
-        assert sorted(proof.score_four_threats(state, side)) == winning
+        assert sorted(game.threats(state, side)) == winning
 
 
 def test_a_fork_is_a_win_in_two_and_not_in_one():

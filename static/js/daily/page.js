@@ -1,6 +1,6 @@
 // The daily puzzle page (templates/daily/daily.html): the reader's date (or the archive's),
 // its two puzzles from /daily/puzzles/<date>.json, each on the play pages' own board: the
-// three.js board with the 16-button panel for Score Four (score-four/board3d.js,
+// three.js board with the 16-button panel for a game on the 3D board (its board3d.js,
 // panel16.js), the SVG board for the others (board2d/board.js and view.js, as the rules
 // pages' examples use them). The defence answers from the shipped tree (run.js).
 //
@@ -10,6 +10,7 @@ import { Board2D } from "../board2d/board.js";
 import { IDLE, back, splitMove, stageOf } from "../board2d/intents.js";
 import { boardStrings, boardView, choosePoint, engineCode, refusalKey } from "../board2d/view.js";
 import { loadEngine } from "../engines/index.js";
+import { gameEntry } from "../games/registry.js";
 import { report } from "../play/stats-hook.js";
 import { pageClient } from "../stats/client.js";
 import { loadStrings } from "../play/strings.js";
@@ -23,7 +24,7 @@ const t = loadStrings(document, "daily-strings");
 
 // --- the boards: one adapter per kind, with draw(state, lastText, interactive) -----------
 
-class ScoreFourBoard {
+class Board3DPuzzle {
   constructor(section, engine, onMove, words) {
     this.engine = engine;
     this.section = section;
@@ -134,8 +135,10 @@ class FlatBoard {
 
 // --- one puzzle: tries, feedback, the solution replay ------------------------------------
 
+const onBoard3d = (engine) => gameEntry(engine.slug).board === "3d";
+
 function sideName(words, engine, side) {
-  return engine.slug === "score-four" ? words(side === 0 ? "white" : "black") : words(`side-${side}`);
+  return onBoard3d(engine) ? words(side === 0 ? "white" : "black") : words(`side-${side}`);
 }
 
 class DailyPuzzle {
@@ -152,7 +155,7 @@ class DailyPuzzle {
     this.retry = section.querySelector("[data-retry]");
     this.prev = section.querySelector("[data-replay-prev]");
     this.next = section.querySelector("[data-replay-next]");
-    const Kind = engine.slug === "score-four" ? ScoreFourBoard : FlatBoard;
+    const Kind = onBoard3d(engine) ? Board3DPuzzle : FlatBoard;
     this.board = new Kind(section, engine, (text) => this.move(text), this.words);
     const saved = history.result(date, engine.slug);
     this.tries = saved?.tries ?? 1;
