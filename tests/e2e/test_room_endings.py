@@ -75,6 +75,30 @@ def test_a_draw_offered_declined_then_accepted(browser, live_server_url):
             context.close()
 
 
+def test_the_turn_line_says_the_friend_left_rather_than_waiting_for_their_move(
+    browser, live_server_url
+):
+    """Issue 29, item 1: with the friend gone on their turn, the turn line no longer says
+    "waiting for O to move"; it says they left, and the usual line comes back with them."""
+    contexts, host, guest, url, problems = pair(browser, live_server_url, language="ja")
+    visitor = contexts[1].browser.new_context().new_page()
+    try:
+        play2d(host, [guest], "a1")  # now it is the friend's move
+        room_strings = json.loads(host.locator("#room-strings").text_content())
+        turn = host.locator("[data-turn-line]")
+        expect(turn).not_to_have_text(room_strings["friendAwayTurn"])
+        guest.close()
+        room_id = url.rstrip("/").rsplit("/", 1)[1]
+        Room.objects.filter(id=room_id).update(guest_seen_at=timezone.now() - timedelta(seconds=30))
+        visitor.goto(url)  # anyone arriving makes the server send everyone its presence
+        expect(turn).to_have_text(room_strings["friendAwayTurn"])
+        assert problems == []
+    finally:
+        visitor.context.close()
+        for context in contexts:
+            context.close()
+
+
 def test_a_friend_who_left_can_be_claimed_as_a_win(browser, live_server_url):
     """The server counts the friend's absence (the test moves the friend's last-seen time in
     the database); the page adds the time since (the test runs the page's clock)."""

@@ -58,6 +58,14 @@ test("a room host is told to wait for the friend, never to choose a square", () 
   assert.equal(turnText(room({ status: "playing", humanSide: 1 }), 0, words), 'statusTheirTurn{"side":"X"}');
 });
 
+test("while the friend is away, the turn line says so rather than 'waiting for X to move'", () => {
+  const left = room({ status: "playing", humanSide: 1, friendAwaySeconds: 12 });
+  assert.equal(turnText(left, 0, words), "room:friendAwayTurn");
+  assert.equal(turnText(left, 1, words), 'statusYourTurn{"side":"O"}'); // one's own move still
+  const back = room({ status: "playing", humanSide: 1, friendAwaySeconds: null });
+  assert.equal(turnText(back, 0, words), 'statusTheirTurn{"side":"X"}');
+});
+
 test("a spectator is told whose move it is and who won, never that it is their turn", () => {
   const watching = room({ status: "playing", humanSide: null });
   assert.equal(isSpectator(watching), true);

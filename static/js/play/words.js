@@ -47,8 +47,9 @@ export function mayBeAsked(session) {
 }
 
 // The turn line: "" before a game, the result once it is over, otherwise whose move it is.
-// In a room nobody is asked to move before the friend has joined, and a spectator is only
-// told whose move it is.
+// In a room nobody is asked to move before the friend has joined, a player whose friend has
+// left is not told to wait for their move as if they were there (the server counts them away),
+// and a spectator is only told whose move it is.
 export function turnText(session, toMove, { t, roomT, sideName }) {
   if (!session.mode) return "";
   if (session.outcome) return resultTitle(session, session.outcome, t, sideName);
@@ -58,6 +59,8 @@ export function turnText(session, toMove, { t, roomT, sideName }) {
     if (session.status === "waiting") return isSpectator(session) ? t("error-join-first") : roomT("waitingFriend");
     if (session.status !== "playing") return "";
     if (isSpectator(session)) return t("statusTurn", { side: sideName(toMove) });
+    const away = session.friendAwaySeconds;
+    if (toMove !== session.humanSide && away !== null && away !== undefined) return roomT("friendAwayTurn");
   }
   if (toMove === session.humanSide) return t("statusYourTurn", { side: sideName(toMove) });
   return t("statusTheirTurn", { side: sideName(toMove) });
