@@ -57,7 +57,8 @@ def test_catalogs_hold_every_string_the_code_marks(tmp_path):
 
     copy = tmp_path / "site"
     for folder in (
-        "games", "rooms", "stats", "throttle", "offline", "site_config", "templates", "locale"
+        "games", "rooms", "stats", "throttle", "offline", "site_config", "templates", "locale",
+        "daily",
     ):
         shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns("content"))
     shutil.copy(ROOT / "manage.py", copy / "manage.py")
