@@ -56,15 +56,16 @@ def _again_if_dropped(function):
     @functools.wraps(function)
     def call(*args, **kwargs):
         connection = connections[DEFAULT_DB_ALIAS]
+        if connection.vendor != "postgresql":  # SQLite's health check never replaced one
+            return function(*args, **kwargs)
         statements = _Statements()
         try:
             with connection.execute_wrapper(statements):
                 return function(*args, **kwargs)
         except (InterfaceError, OperationalError):
-            # Only when the first statement failed (nothing of the call happened) on a
-            # server's connection: the case the per-call health check covered (SQLite's
-            # check never replaced a connection). Any other failure is the caller's to see.
-            if statements.sent != 1 or connection.vendor != "postgresql":
+            # Only when the first statement failed (nothing of the call happened): the case
+            # the per-call health check covered. Any other failure is the caller's to see.
+            if statements.sent != 1:
                 raise
         connection.close()
         return function(*args, **kwargs)
