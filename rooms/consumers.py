@@ -18,10 +18,10 @@ from typing import Any
 
 from autobahn.exception import Disconnected  # what daphne raises for a send after a close
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from rooms import endings, load, outgoing, protocol, purge_task, recent, services, wire
+from rooms.database_thread import in_thread
 from rooms.outgoing import Presence, RoomEvent
 from rooms.seats import side_of
 from rooms.services import RoomError
@@ -52,7 +52,7 @@ class Consumer(AsyncWebsocketConsumer):
     async def dispatch(self, message: dict) -> None:
         # Channels runs close_old_connections in a thread before every message, group events
         # included: a thread hop each. Every database call here goes through
-        # database_sync_to_async, which does that itself in its own thread.
+        # rooms.database_thread, which keeps the connections in its own thread.
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"no handler for {message['type'][:40]!r}")
@@ -385,9 +385,10 @@ class NoRoomConsumer(Consumer):
 
 @functools.cache
 def _in_thread(function):
-    """`function` run in the thread of the database calls, made once per function: making
-    the wrapper (asgiref's SyncToAsync) costs about as much CPU as a small query."""
-    return database_sync_to_async(function)
+    """`function` run in the thread of the database calls (rooms/database_thread.py), made
+    once per function: making the wrapper (asgiref's SyncToAsync) costs about as much CPU as
+    a small query."""
+    return in_thread(function)
 
 
 # Each runs in one worker thread: one database round trip per client request.

@@ -1,13 +1,18 @@
 """The move's two statements (rooms.services.apply_move), written once as SQL instead of built
 by the ORM on every move: building the guarded UPDATE's query cost as much CPU as running it
 (py-spy, bench/rooms_load.py). The values still go through each field's own conversion
-(`get_db_prep_save`), so SQLite and PostgreSQL store exactly what the ORM would."""
+(`get_db_prep_save`), so SQLite and PostgreSQL store exactly what the ORM would.
+
+On PostgreSQL both are one statement (the UPDATE in a WITH, the move row inserted only from
+the row it returns): one round trip instead of four (BEGIN, UPDATE, INSERT, COMMIT), atomic
+as the transaction was. SQLite has no UPDATE inside a WITH: there they stay two statements in
+one transaction."""
 
 from __future__ import annotations
 
 from functools import cache
 
-from django.db import connection
+from django.db import connection, transaction
 
 from rooms.models import Move, Room
 
@@ -36,6 +41,18 @@ def _insert_sql() -> str:
     return f"INSERT INTO {quote(Move._meta.db_table)} ({columns}) VALUES ({places})"
 
 
+@cache
+def _update_then_insert_sql(secret_field: str) -> str:
+    quote = connection.ops.quote_name
+    update = _update_sql(secret_field)
+    columns = ", ".join(quote(_field(Move, n).column) for n in MOVE)
+    places = ", ".join("%s" for _ in MOVE)
+    return (
+        f"WITH moved AS ({update} RETURNING 1) "
+        f"INSERT INTO {quote(Move._meta.db_table)} ({columns}) SELECT {places} FROM moved"
+    )
+
+
 def _prepared(model, names, values):
     return [
         _field(model, name).get_db_prep_save(value, connection)
@@ -44,17 +61,22 @@ def _prepared(model, names, values):
 
 
 def apply(room: Room, secret_field: str, changes: dict, move: dict) -> bool:
-    """In the caller's transaction: the UPDATE guarded by what the move was checked against
-    (round, ply, version, status, the mover's seat digest), and when it applied, the move row
-    (unique on room, round, ply: IntegrityError when another move took the ply). False when
-    the guard held nothing: the room changed since it was read."""
+    """Atomically: the UPDATE guarded by what the move was checked against (round, ply,
+    version, status, the mover's seat digest), and when it applied, the move row (unique on
+    room, round, ply: IntegrityError when another move took the ply, and nothing changes).
+    False when the guard held nothing: the room changed since it was read."""
     guard = [room.id, room.round, move["ply"], room.version, Room.PLAYING]
     guard.append(getattr(room, secret_field))
     params = _prepared(Room, SET, [changes[name] for name in SET])
     params += _prepared(Room, (*WHERE, secret_field), guard)
-    with connection.cursor() as cursor:
+    row = _prepared(Move, MOVE, [move[name] for name in MOVE])
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(_update_then_insert_sql(secret_field), params + row)
+            return cursor.rowcount == 1
+    with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(_update_sql(secret_field), params)
         if cursor.rowcount != 1:
             return False
-        cursor.execute(_insert_sql(), _prepared(Move, MOVE, [move[name] for name in MOVE]))
+        cursor.execute(_insert_sql(), row)
     return True

@@ -207,7 +207,8 @@ def apply_move(
     room_id: str, secret: str | None, request: protocol.Move
 ) -> tuple[Room, outgoing.PlayedMove]:
     """`play_move`, also returning the move as the `moved` event carries it. Usually two
-    queries in one transaction, the guarded UPDATE and the move row: the room is read only
+    queries in one transaction, the guarded UPDATE and the move row (one statement on
+    PostgreSQL, rooms/move_sql.py): the room is read only
     when this process has no recent copy of it (`rooms/recent.py`) or the copy fails."""
     ply, text = request.ply, request.text
     # A fresh read happens outside the transaction: an expired room is deleted there for
@@ -235,10 +236,9 @@ def apply_move(
         }
         seat = Seat.playing(side, room.host_side)
         try:
-            with transaction.atomic():
-                row = {"room": room.id, "round": room.round, "ply": ply, "side": side}
-                row["text"] = canonical
-                applied = move_sql.apply(room, seat.secret_field, changes, row)
+            row = {"room": room.id, "round": room.round, "ply": ply, "side": side}
+            row["text"] = canonical
+            applied = move_sql.apply(room, seat.secret_field, changes, row)  # atomic
         except IntegrityError:  # a move row for this ply exists: another move won the ply
             recent.forget(room_id)
             raise RoomError("stale-ply", "another move was played first; resync") from None

@@ -150,9 +150,10 @@ if os.environ.get("DATABASE_URL"):
     }
     # A database that does not answer fails a request (and /readyz) instead of hanging it.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
-    # A kept connection is checked before its first use in each request or socket call: after
-    # PostgreSQL restarts, the dead ones are replaced instead of failing once each (the
-    # production rehearsal saw room sockets close with 1011 there).
+    # A kept connection is checked before its first use in each request (room sockets: once a
+    # second, and a call whose first statement met a dropped connection runs again on a new
+    # one, rooms/database_thread.py): after PostgreSQL restarts, the dead ones are replaced
+    # instead of failing once each (the production rehearsal saw room sockets close with 1011).
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 else:
     SQLITE_PATH = Path(os.environ.get("SQLITE_PATH", LOCAL_DIR / "db.sqlite3"))

@@ -229,3 +229,40 @@ def test_the_limiter_is_shared_by_two_processes(cluster, tmp_path):
     finally:
         for server in pair:
             server.stop()
+
+
+def test_a_move_right_after_postgresql_dropped_the_connection_still_applies(cluster):
+    """The socket's database calls re-arm the health check only once a second
+    (rooms/database_thread.py): a move sent at once after PostgreSQL dropped every connection
+    meets a dead one, and is run again on a new connection instead of failing."""
+    import psycopg
+
+    env, (a, b), _base = cluster
+    moves = random_game("score-four", seed=11)[:6]
+
+    def drop_every_connection():
+        with psycopg.connect(env["DATABASE_URL"], autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+
+    async def scenario():
+        room_id, host = create_room(a.port)
+        _status, guest = join_room(b.port, room_id)
+        white = await Client.open(a.origin, room_id, host)
+        black = await Client.open(b.origin, room_id, guest)
+        players = {0: white, 1: black}
+        try:
+            for ply, (text, side) in enumerate(moves):
+                if ply >= 2:  # the previous move's call has just kept the connection
+                    drop_every_connection()
+                await players[side].play(ply, text, others=[players[1 - side]], pace=0)
+            for client in (white, black):
+                assert client.moves == [t for t, _ in moves]
+                assert not [m for m in client.inbox if m["type"] == "error"]
+        finally:
+            await white.close()
+            await black.close()
+
+    asyncio.run(scenario())
