@@ -110,6 +110,8 @@ def _controller() -> dict[str, str]:
         "reviewStart": _("Start position."),
         "resumeOffer": _("You have an unfinished game: {mode}, {count} moves played."),
         "announceResumed": _("Game resumed."),
+        # The last-move line: the move, then what it did (a threat).
+        "twoSentences": pgettext("two sentences", "{first} {second}"),
         "status-choose-mode": _("Choose how to play to start."),
         "error-no-game": _("Choose how to play first."),
         "error-game-over": _("The game is over: start again or choose another mode."),
@@ -176,6 +178,12 @@ def _board3d() -> dict[str, str]:
         "pegThreat": _("{side} threatens level {level}"),
         "pegBeneath": _("level {level} is under a threat"),
         "pegHint": _("level {level}: the better move"),
+        # The last-move line: a move that leaves a line of four one ball short, open now.
+        "threat-one": _("{side} threatens {peg}, level {level}: it must be blocked."),
+        "threat-many": _(
+            "{side} threatens {count} places at once ({cells}): only one can be blocked."
+        ),
+        "threat-cell": _("{peg} level {level}"),
         "resultDrawDetail": _("All 64 balls are in and nobody made a line of four."),
         "resultLine-level-row": _(
             "{side} made four in a row on level {level}, from {from} to {to}."
