@@ -65,6 +65,10 @@ def test_solve_today_s_score_four_puzzle(browser, live_server_url, language, siz
     puzzle = puzzle_of(date, "score-four")
     section = page.locator("[data-daily-puzzle][data-game='score-four']")
     expect(section).to_have_attribute("data-state", "playing")
+    # Each peg button is big enough to hit and holds its four level marks (on a laptop the
+    # panel once shrank to 193 px beside the board, its marks spilling over the buttons).
+    for box in [b.bounding_box() for b in section.locator("[data-peg-panel] button").all()]:
+        assert box["width"] >= 60 and box["height"] >= 60, box
     shot(page, language, size, "light")
 
     wrong = next(iter(puzzle["defence"]["bad"]))
