@@ -8,9 +8,9 @@
 a throwaway SQLite file) on a free port and drives Debian's Chromium through Playwright over
 a fixed list: the home, rules, privacy and daily puzzle pages and each game's play page in
 the states that need no partner on a server (the mode choice; two on one device after a few
-fixed moves), at
-390x844 and 1280x800, in ko, ja and zh-hans, light, and ko dark. `compare` prints the pages
-whose pictures differ in any pixel (or exist on one side only) and exits 1 when there are any.
+fixed moves), at 390x844 and 1280x800, in ko, ja and zh-hans, light, and ko dark. `compare`
+prints the pages whose pictures differ in any pixel (or exist on one side only) and exits 1
+when there are any.
 """
 
 from __future__ import annotations
