@@ -74,7 +74,7 @@ def board_picture(slug: str) -> str:
 
     if registry.get(slug).board is None:
         return pegs_svg()
-    game, before, _after = examples.positions(slug)
+    game, before, _after = examples.positions(examples.first_of(slug))
     return board_svg.draw(
         slug,
         examples.occupancy(game, before),
