@@ -260,6 +260,8 @@ def _confirm() -> dict[str, str]:
     """A board where a tap chooses a point and a second tap (or the button) plays it."""
     return {
         "confirm-move": _("Confirm {point}"),
+        # The confirm button while no point is chosen (disabled).
+        "confirm-none": _("Confirm"),
         "ghost-placed": _("{point} chosen: tap it again or press the confirm button to play."),
     }
 

@@ -113,8 +113,17 @@ def play_local_game(page, root, rule):
     else:
         play_local(page, root, moves, how="mixed")
     expect_win(page, root, 0, cells.split())
-    expect(page.locator("[data-result-dialog]")).to_be_visible()
-    page.locator("[data-result-dialog] [data-action=choose-mode]").click()
+    dialog = page.locator("[data-result-dialog]")
+    expect(dialog).to_be_visible()
+    if rule == "exact-five":
+        # The review replays the game under its rule: under free-style the six would have
+        # ended it, and the moves after it would be refused (the review would fail).
+        dialog.locator("[data-action=review-game]").click()
+        panel = page.locator("[data-game-review]")
+        expect(panel).to_have_attribute("data-review-state", "done", timeout=60_000)
+        page.locator("[data-game-controls] [data-action=choose-mode]").click()
+    else:
+        dialog.locator("[data-action=choose-mode]").click()
 
 
 def play_ai_game(page, root, rule, human_side):

@@ -187,7 +187,7 @@ class Board2DView {
     if (this.confirmBar) {
       const confirm = this.confirmBar.querySelector("[data-confirm-move]");
       const ghost = view.ghost?.to ?? null;
-      confirm.textContent = this.t("confirm-move", { point: ghost ?? "–" });
+      confirm.textContent = ghost ? this.t("confirm-move", { point: ghost }) : this.t("confirm-none");
       confirm.disabled = !ghost;
       this.confirmBar.querySelector("[data-cancel-move]").disabled = !ghost;
       this.confirmBar.dataset.ghost = ghost ?? "";
@@ -223,7 +223,8 @@ class Board2DView {
     // A game with rule settings says which one this game is played under.
     const variantLine = this.status.querySelector("[data-status-variant]");
     const variant = session.variant;
-    if (variantLine) variantLine.textContent = variant ? t("variantLine", { name: t(`variant-${variant}`) }) : "";
+    const named = variant && session.mode; // before a game the choice is in the mode panel
+    if (variantLine) variantLine.textContent = named ? t("variantLine", { name: t(`variant-${variant}`) }) : "";
     this.root.dataset.variant = variant ?? "";
     this.status.dataset.stage = stage;
     const playing = Boolean(session.mode) && !outcome && !reviewing;
