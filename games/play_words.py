@@ -180,6 +180,13 @@ def _board3d() -> dict[str, str]:
         "pegLevel": _("level {level} {side}"),
         "pegThreat": _("{side} threatens level {level}"),
         "pegBeneath": _("level {level} is under a threat"),
+        # The last-move line: a line of four one ball short whose cell is open now
+        # (static/js/score-four/page.js lastNote; lost from this table in the registry's merge).
+        "threat-one": _("{side} threatens {peg}, level {level}: it must be blocked."),
+        "threat-many": _(
+            "{side} threatens {count} places at once ({cells}): only one can be blocked."
+        ),
+        "threat-cell": _("{peg} level {level}"),
         "pegHint": _("level {level}: the better move"),
         "resultDrawDetail": _("All 64 balls are in and nobody made a line of four."),
         "resultLine-level-row": _(
