@@ -39,7 +39,9 @@ MOVES_WATCH = """(moves) => new Promise((resolve) => {
   const root = document.querySelector('[data-board2d-page]');
   const start = performance.now();
   const check = () => {
-    if (root.dataset.moves === String(moves)) { observer.disconnect(); resolve(performance.now() - start); }
+    if (root.dataset.moves !== String(moves)) return;
+    observer.disconnect();
+    resolve(performance.now() - start);
   };
   const observer = new MutationObserver(check);
   observer.observe(root, {attributes: true, attributeFilter: ['data-moves']});
@@ -105,9 +107,10 @@ def main() -> None:
                 sizes = f["sizes"]
                 total = sum(sizes.values()) / 1024
                 code = (sizes.get("script", 0) + sizes.get("stylesheet", 0)) / 1024
+                kinds = ", ".join(f"{k} {v / 1024:.1f}" for k, v in sorted(sizes.items()))
                 print(
                     f"run {run + 1}: transferred {total:.1f} KiB (JavaScript + CSS {code:.1f} KiB;"
-                    f" by kind {', '.join(f'{k} {v / 1024:.1f}' for k, v in sorted(sizes.items()))});"
+                    f" by kind {kinds});"
                     f" ready {f['ready_ms']:.0f} ms; the AI's opening {f['ai_opening_ms']:.0f} ms,"
                     f" its reply to the first stone {f['ai_reply_ms']:.0f} ms",
                     flush=True,
