@@ -220,3 +220,24 @@ def test_a_ghost_is_cancelled_or_moved_and_the_rule_is_kept_on_reload(page, live
     expect(root).to_have_attribute("data-variant", "exact-five")
     expect(page.locator("[data-variant-choice] input[value='exact-five']")).to_be_checked()
     assert problems == []
+
+
+def test_a_laptop_screen_holds_the_board_and_its_confirm_button(browser, live_server_url):
+    """At 1280x800 the board shrinks to leave its confirm bar on screen under it."""
+    from tests.e2e.test_phone_fit import OUTSIDE, settled
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        for language in LANGUAGES:
+            root = open_game(page, live_server_url, language)
+            page.locator("[data-start][data-mode=local]").click()
+            expect(root).to_have_attribute("data-mode", "local")
+            point(page, "H8").click()
+            settled(page)
+            needed = [".turn-bar", "[data-board2d] svg", "[data-board2d-confirm]"]
+            assert page.evaluate(OUTSIDE, needed) == [], language
+            box = page.locator("[data-board2d] svg").bounding_box()
+            assert min(box["width"], box["height"]) >= 400, (language, box)
+    finally:
+        context.close()
