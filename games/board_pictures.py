@@ -41,6 +41,8 @@ def _render(slug: str, language: str) -> str:
     body = _pegs(position(slug)) if entry.board is None else _flat(slug)
     width, height = entry.picture.size
     style = f" board-pic--{entry.board.style}" if entry.board else ""
+    if entry.stone_classes:
+        style += f" {entry.stone_classes}"
     return (
         f'<svg class="board-pic board-pic--{slug}{style}" viewBox="0 0 {width} {height}"'
         f' xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false">{body}</svg>'
@@ -83,8 +85,9 @@ def _flat(slug: str) -> str:
         + "</g>"
     )
     if kind == "points":
+        dots = [xy[p] for p in layout.stars] if layout.stars else xy.values()
         parts.append(
-            "".join(f'<circle class="pic-dot" cx="{x}" cy="{y}" r="1.4"/>' for x, y in xy.values())
+            "".join(f'<circle class="pic-dot" cx="{x}" cy="{y}" r="1.4"/>' for x, y in dots)
         )
     for point, player in examples.occupancy(game, state).items():
         x, y = xy[point]

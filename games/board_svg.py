@@ -29,11 +29,14 @@ class Layout:
     piece_radius: float
     label_edge: float
     lines: tuple[tuple[str, str], ...] = ()
+    stars: tuple[str, ...] = ()  # points drawn with a dot (else every point on a points board)
+    first_colour: str = "white"
+    confirm: bool = False
     grid: dict[str, float] = field(default_factory=dict)
 
 
 def _column(point: str) -> int:
-    return ord(point[0]) - 97
+    return ord(point[0].lower()) - 97
 
 
 def _row(point: str) -> int:
@@ -60,7 +63,11 @@ def _cells(board: registry.Board, points) -> Layout:
 
 def _points(board: registry.Board, points) -> Layout:
     step, margin, radius = board.step, board.margin, board.piece_radius
-    xy = {p: (margin + _column(p) * step, margin + _row(p) * step) for p in points}
+
+    def down(p: str) -> int:  # rows counted from the top of the picture
+        return board.rows - 1 - _row(p) if board.origin == "bottom" else _row(p)
+
+    xy = {p: (margin + _column(p) * step, margin + down(p) * step) for p in points}
     width = 2 * margin + (board.columns - 1) * step
     return Layout(
         "points",
@@ -73,6 +80,9 @@ def _points(board: registry.Board, points) -> Layout:
         radius,
         (margin - radius) / 2 + 2,
         board.lines,
+        board.stars,
+        board.first_colour,
+        board.confirm,
     )
 
 
@@ -162,7 +172,9 @@ def _static(layout: Layout, gradient: str) -> list[str]:
         for a, b in layout.lines:
             (x1, y1), (x2, y2) = layout.xy[a], layout.xy[b]
             parts.append(_tag("line", x1=x1, y1=y1, x2=x2, y2=y2))
-        for x, y in layout.xy.values():
+        # A dot on every point, or on the star points only where the board names them.
+        dots = [layout.xy[p] for p in layout.stars] if layout.stars else layout.xy.values()
+        for x, y in dots:
             parts.append(_tag("circle", cx=x, cy=y, r=layout.step * 0.07, class_="board2d-dot"))
     parts.append("</g>")
     column_x = {p[0]: x for p, (x, _y) in layout.xy.items()}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from games import registry
 
@@ -21,6 +21,12 @@ class GameEntry:
     entry: registry.Entry  # everything else the registry knows
 
     @property
+    def variants(self) -> list[tuple[str, str]]:
+        """The rule settings (key, name in the active language), the default first; empty for
+        a game with one rule."""
+        return [(variant.key, pgettext(*variant.name)) for variant in self.entry.variants]
+
+    @property
     def page_classes(self) -> str:
         """The play page's classes by board kind, never by game (static/css/play.css and
         board2d.css): the board ("2d" or "3d"), what it draws ("marks" or "stones") and
@@ -30,6 +36,8 @@ class GameEntry:
             classes.append(f"page-play--{self.entry.board.pieces}")
         if self.entry.rules.movement and self.entry.board is not None:
             classes.append("page-play--moving")
+        if self.entry.stone_classes:  # black moves first: the stone colours swap
+            classes.append(self.entry.stone_classes)
         return " ".join(classes)
 
 

@@ -12,6 +12,8 @@ here (games/board_svg.py, the same look) are what a reader without JavaScript se
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
@@ -20,17 +22,37 @@ from games.engine import registry as engines
 from games.engine.base import play_text
 from games.play_words import first_mark, for_example
 
-# Each game's worked example is its registry entry's `example` (games/registry.py).
+# The worked examples are the registry entries' `examples` (games/registry.py), by the id
+# the page calls them by (the game's slug for a game with one example).
 EXAMPLES: dict[str, registry.Example] = {
-    entry.slug: entry.example for entry in registry.GAMES if entry.example is not None
+    example.id or entry.slug: example for entry in registry.GAMES for example in entry.all_examples
+}
+# Each example's game.
+GAME_OF: dict[str, str] = {
+    example.id or entry.slug: entry.slug
+    for entry in registry.GAMES
+    for example in entry.all_examples
 }
 
 
-def positions(slug: str):
-    """(game, state before the key move, state after it) for a game's example."""
-    example = EXAMPLES[slug]
-    game = engines.get(slug)
-    state = game.load(example.position) if example.position else game.initial_state()
+def first_of(slug: str) -> str:
+    """The id of a game's first worked example (its picture on invitations)."""
+    return next(example_id for example_id, game in GAME_OF.items() if game == slug)
+
+
+def start(slug: str, variant: str = ""):
+    """A game's first position under `variant` (its rule setting; "" for its default)."""
+    game: Any = engines.get(slug)  # a game with rule settings takes one: initial_state(rule)
+    variant = variant or registry.get(slug).default_variant
+    return game, (game.initial_state(variant) if variant else game.initial_state())
+
+
+def positions(example_id: str):
+    """(game, state before the key move, state after it) for a worked example."""
+    example = EXAMPLES[example_id]
+    game, state = start(GAME_OF[example_id], example.variant)
+    if example.position:
+        state = game.load(example.position)
     for text in example.opening:
         state = play_text(game, state, text)
     return game, state, play_text(game, state, example.key_move)
@@ -38,11 +60,14 @@ def positions(slug: str):
 
 def occupancy(game, state) -> dict[str, int]:
     """Point name -> player (0 first, 1 second), read from the engine's JSON dump (a dict of
-    points, or one character per point in the engine's point order)."""
+    points, or one character per point in the engine's point order; the first side's
+    characters are its registry board's `first_marks`)."""
     board = game.dump(state)["board"]
     if isinstance(board, dict):
         return {point: "wb".index(owner) for point, owner in board.items()}
-    return {game.points[i]: 0 if c in "xw" else 1 for i, c in enumerate(board) if c != "."}
+    entry_board = registry.get(game.slug).board
+    first = entry_board.first_marks if entry_board else "xw"
+    return {game.points[i]: 0 if c in first else 1 for i, c in enumerate(board) if c != "."}
 
 
 def move_parts(text: str) -> dict[str, str | None]:
@@ -52,9 +77,10 @@ def move_parts(text: str) -> dict[str, str | None]:
     return {"from": start or None, "to": end, "capture": removed or None}
 
 
-def render(slug: str) -> str:
-    game, before, after = positions(slug)
-    example = EXAMPLES[slug]
+def render(example_id: str) -> str:
+    game, before, after = positions(example_id)
+    example = EXAMPLES[example_id]
+    slug = GAME_OF[example_id]
     key_move = example.key_move
     layout = board_svg.layout_of(slug)
     mark = first_mark()
@@ -66,7 +92,7 @@ def render(slug: str) -> str:
                 slug,
                 occupancy(game, before),
                 label=_("Board before the move"),
-                gradient=f"example-{slug}-before",
+                gradient=f"example-{example_id}-before",
                 first_mark=mark,
             ),
         },
@@ -76,7 +102,7 @@ def render(slug: str) -> str:
                 slug,
                 occupancy(game, after),
                 label=_("Board after %(move)s") % {"move": key_move},
-                gradient=f"example-{slug}-after",
+                gradient=f"example-{example_id}-after",
                 first_mark=mark,
                 last=move_parts(key_move),
                 win_cells=tuple(outcome.cells) if outcome else (),
@@ -85,13 +111,15 @@ def render(slug: str) -> str:
     ]
     context = {
         "slug": slug,
+        "example_id": example_id,
         "strings": for_example(slug),
-        "strings_id": f"example-strings-{slug}",
+        "strings_id": f"example-strings-{example_id}",
         "answers": " ".join((key_move, *example.also)),
         "position": game.dump(before),
-        "position_id": f"example-position-{slug}",
+        "position_id": f"example-position-{example_id}",
         "first_mark": mark if layout.pieces == "marks" else "",
-        "board_classes": f"board2d--{slug} board2d--{layout.kind} board2d--{layout.style}",
+        "board_classes": f"board2d--{slug} board2d--{layout.kind} board2d--{layout.style}"
+        + (f" {registry.get(slug).stone_classes}" if registry.get(slug).stone_classes else ""),
         "figures": figures,
     }
     return render_to_string("games/_example.html", context)

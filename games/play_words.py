@@ -36,6 +36,9 @@ def for_game(game: GameEntry) -> PlayWords:
         ui.update(_board3d())
     else:
         ui.update(_board2d(game.slug))
+    if game.variants:  # the rule setting, shown during the game
+        ui["variantLine"] = _("Rules: {name}")
+        ui.update({f"variant-{key}": name for key, name in game.variants})
     sides = (ui.get("side-0", ui.get("white", "")), ui.get("side-1", ui.get("black", "")))
     return PlayWords(
         ui=ui,
@@ -86,6 +89,8 @@ def _controller() -> dict[str, str]:
     """The shared page controller's words (static/js/play/controller.js, words.js)."""
     return {
         "listSeparator": pgettext("list separator", ", "),
+        # The last-move line: the move, then the threat it leaves (static/js/board2d/page.js).
+        "twoSentences": pgettext("two sentences", "{first} {second}"),
         "modeAi": _("Against the AI ({level}), you play {side}"),
         "level-beginner": _("beginner"),
         "level-intermediate": _("intermediate"),
@@ -110,8 +115,6 @@ def _controller() -> dict[str, str]:
         "reviewStart": _("Start position."),
         "resumeOffer": _("You have an unfinished game: {mode}, {count} moves played."),
         "announceResumed": _("Game resumed."),
-        # The last-move line: the move, then what it did (a threat).
-        "twoSentences": pgettext("two sentences", "{first} {second}"),
         "status-choose-mode": _("Choose how to play to start."),
         "error-no-game": _("Choose how to play first."),
         "error-game-over": _("The game is over: start again or choose another mode."),
@@ -177,13 +180,14 @@ def _board3d() -> dict[str, str]:
         "pegLevel": _("level {level} {side}"),
         "pegThreat": _("{side} threatens level {level}"),
         "pegBeneath": _("level {level} is under a threat"),
-        "pegHint": _("level {level}: the better move"),
-        # The last-move line: a move that leaves a line of four one ball short, open now.
+        # The last-move line: a line of four one ball short whose cell is open now
+        # (static/js/score-four/page.js lastNote; lost from this table in the registry's merge).
         "threat-one": _("{side} threatens {peg}, level {level}: it must be blocked."),
         "threat-many": _(
             "{side} threatens {count} places at once ({cells}): only one can be blocked."
         ),
         "threat-cell": _("{peg} level {level}"),
+        "pegHint": _("level {level}: the better move"),
         "resultDrawDetail": _("All 64 balls are in and nobody made a line of four."),
         "resultLine-level-row": _(
             "{side} made four in a row on level {level}, from {from} to {to}."
@@ -214,13 +218,22 @@ def _board2d(slug: str) -> dict[str, str]:
     assert game_words is not None, f"{slug} has no 2D board"
     vocabulary = game_words.vocabulary
     words = _board2d_common()
-    words.update(_marks() if vocabulary == "marks" else _pieces())
+    words.update(
+        _marks()
+        if vocabulary == "marks"
+        else _black_first()
+        if vocabulary == "black-first"
+        else _pieces()
+    )
     words.update(
         {
             key: _(message) if isinstance(message, str) else pgettext(*message)
             for key, message in game_words.rules.items()
         }
     )
+    board = registry.get(slug).board
+    if board is not None and board.confirm:
+        words.update(_confirm())
     if vocabulary == "stones":
         words.update(_stones_moving())
     elif vocabulary == "pieces":
@@ -247,6 +260,28 @@ def _pieces() -> dict[str, str]:
         "piece-1": _("black piece"),
         "error-occupied": _("That point is not empty."),
         "phase-placing": _("Placing: choose an empty point."),
+    }
+
+
+def _confirm() -> dict[str, str]:
+    """A board where a tap chooses a point and a second tap (or the button) plays it."""
+    return {
+        "confirm-move": _("Confirm {point}"),
+        # The confirm button while no point is chosen (disabled).
+        "confirm-none": _("Confirm"),
+        "ghost-placed": _("{point} chosen: tap it again or press the confirm button to play."),
+    }
+
+
+def _black_first() -> dict[str, str]:
+    """Stones placed on points, black first (as on a go board)."""
+    return {
+        "side-0": _("Black"),
+        "side-1": _("White"),
+        "piece-0": _("black stone"),
+        "piece-1": _("white stone"),
+        "error-occupied": _("That point is not empty."),
+        "phase-placing": _("Choose an empty point."),
     }
 
 
@@ -311,6 +346,8 @@ def _board2d_common() -> dict[str, str]:
         "state-removable": _("can be removed"),
         "state-protected": _("protected"),
         "state-winning": _("part of the winning line"),
+        "state-ghost": _("chosen, not yet played"),
+        "state-forbidden": _("forbidden point"),
         "state-last-to": _("last move"),
         "state-last-from": _("the last move started here"),
         "state-last-capture": _("removed by the last move"),

@@ -60,6 +60,20 @@ class Board:
     lines: tuple[tuple[str, str], ...] = ()
     piece_radius: float = 0.0
     pieces: str = "stones"  # or "marks": X and O drawn as strokes
+    # Row 1 at the "top" (the notation of the first games) or at the "bottom" (as Renju
+    # books print a board). Column letters are read case-insensitively.
+    origin: str = "top"
+    # The dump's characters for the first side's pieces (the rest are the second side's):
+    # "x" and "w" where X or white moves first, "b" where black does.
+    first_marks: str = "xw"
+    # The colour of the first side's stones: "white", or "black" (as on a go board); the
+    # CSS class stones--black-first swaps the stone colours wherever the board is drawn.
+    first_colour: str = "white"
+    # A tap places a ghost stone; a second tap on it (or the confirm button) plays it: for a
+    # board whose points are too small to hit surely on a phone. The keyboard plays at once.
+    confirm: bool = False
+    # Points marked with a dot on the lines (a go board's star points).
+    stars: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,12 +107,26 @@ class Picture:
 @dataclass(frozen=True)
 class Example:
     """A rules page's worked example: the position (moves from the start, or a dump) and the
-    move the text walks through; `also`: moves the text calls just as good."""
+    move the text walks through; `also`: moves the text calls just as good. `id`: the name
+    the page calls it by (`{% example_board id %}`; default the game's slug, for a game with
+    one example); `variant`: the rule setting it is played under (default the game's)."""
 
     key_move: str
     opening: tuple[str, ...] = ()
     position: dict | None = None
     also: tuple[str, ...] = ()
+    id: str = ""
+    variant: str = ""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One rule setting of a game that has several: its key (what the engine's
+    `initial_state(key)` takes, the statistics value, the saved game's) and its name (message
+    id, with the context "rule setting")."""
+
+    key: str
+    name: tuple[str, str]
 
 
 @dataclass(frozen=True)
@@ -116,7 +144,8 @@ class Puzzles:
 @dataclass(frozen=True)
 class Words:
     """Message ids of the play page's words that depend on the game. `vocabulary` picks the
-    shared sets of play_words.py ("marks", "pieces" or "stones"); `rules`: the words of this
+    shared sets of play_words.py ("marks", "pieces", "stones", or "black-first": stones on
+    points, black first); `rules`: the words of this
     game's own rules (script key -> message id)."""
 
     vocabulary: str
@@ -142,6 +171,14 @@ class Entry:
     # guide's section of the game, or a page of its own.
     page_template: str = "games/play_2d.html"
     rules_content: str = ""  # default: guide/<slug>.html
+    # Worked examples besides (or instead of) `example`, each with its id and rule setting.
+    examples: tuple[Example, ...] = ()
+    # The rule settings chosen before a game (the first is the default); none: one rule.
+    variants: tuple[Variant, ...] = ()
+    # "shared": tools/gen_vectors.py writes tests/vectors/<slug>.json (random games listing
+    # every legal move at every step); "own": the game's vectors are a folder of its own,
+    # tests/vectors/<slug>/ (a board too large for that format), checked by its own tests.
+    vectors: str = "shared"
 
     @property
     def content(self) -> str:
@@ -150,6 +187,21 @@ class Entry:
     @property
     def engine_module(self) -> str:
         return "games.engine." + self.slug.replace("-", "_")
+
+    @property
+    def all_examples(self) -> tuple[Example, ...]:
+        """Every worked example of the game, `example` first."""
+        return ((self.example,) if self.example else ()) + self.examples
+
+    @property
+    def default_variant(self) -> str:
+        """The rule setting a game starts with when none is chosen ("" for one rule)."""
+        return self.variants[0].key if self.variants else ""
+
+    @property
+    def stone_classes(self) -> str:
+        """CSS classes for the colours of this game's stones ("" for the usual ones)."""
+        return "stones--black-first" if self.board and self.board.first_colour == "black" else ""
 
     @property
     def board_kind(self) -> str:
@@ -165,6 +217,12 @@ _NESTED_SQUARES_LINES = (
     *(("b2", "f2"), ("f2", "f6"), ("f6", "b6"), ("b6", "b2")),
     *(("c3", "e3"), ("e3", "e5"), ("e5", "c5"), ("c5", "c3")),
     *(("d1", "d3"), ("g4", "e4"), ("d7", "d5"), ("a4", "c4")),
+)
+# A 15 x 15 board: its rows and its columns, edge to edge (rows numbered from the bottom).
+_COLUMNS = "ABCDEFGHIJKLMNO"
+_FIFTEEN_LINES = (
+    *((f"A{row}", f"O{row}") for row in range(1, 16)),
+    *((f"{column}1", f"{column}15") for column in _COLUMNS),
 )
 
 GAMES: tuple[Entry, ...] = (
@@ -336,6 +394,84 @@ GAMES: tuple[Entry, ...] = (
             },
         ),
         Puzzles((24, 160), ((3, 2, None), (6, 2, 1))),  # as Nine Men's Morris, odd weeks
+    ),
+    Entry(
+        "gomoku",
+        gettext_noop("Gomoku"),
+        gettext_noop("Five in a row on 15×15 lines: free-style, exact five or Renju."),
+        Picture(("H8", "I9", "I8", "G8", "J8", "H9", "G7", "J10", "F6"), stone_radius=3.2),
+        Board(
+            "points",
+            "grid",
+            100,
+            96,
+            columns=15,
+            rows=15,
+            lines=_FIFTEEN_LINES,
+            piece_radius=44,
+            origin="bottom",
+            first_marks="b",
+            first_colour="black",
+            confirm=True,
+            stars=("D4", "L4", "H8", "D12", "L12"),
+        ),
+        Rules(movement=False, pieces=(113, 112)),
+        Words(
+            "black-first",
+            gettext_noop("Stones left"),
+            {
+                "reason-line": gettext_noop("{side} made five in a row: {cells}."),
+                "error-renju-double-three": gettext_noop(
+                    "Renju: black may not make two threes with one stone (a double three)."
+                ),
+                "error-renju-double-four": gettext_noop(
+                    "Renju: black may not make two fours with one stone (a double four)."
+                ),
+                "error-renju-overline": gettext_noop(
+                    "Renju: black may not make six or more in a row (an overline)."
+                ),
+                # The last-move line: a row the side that just moved can make five with next.
+                "threat-one": gettext_noop("{side} threatens five on {point}: it must be blocked."),
+                "threat-many": gettext_noop(
+                    "{side} threatens five on {points} at once: only one can be blocked."
+                ),
+            },
+            start_second=gettext_noop("Start as white (intermediate)"),
+        ),
+        examples=(
+            Example(
+                "H8",
+                opening=("G8", "H9", "F8", "H7", "I8", "D8", "J8", "K8", "E8", "I9"),
+                id="gomoku-free-style",
+                variant="freestyle",
+            ),
+            Example(
+                "L8",
+                opening=(
+                    *("G8", "H9", "F8", "H7", "I8", "D8", "J8", "K8", "E8", "I9"),
+                    *("L5", "K6", "L6", "L3", "L4", "M5", "L7", "G10"),
+                ),
+                id="gomoku-exact-five",
+                variant="exact-five",
+            ),
+            Example(
+                "H8",
+                opening=(
+                    *("E8", "H5", "F8", "H6", "H3", "H4", "I8"),
+                    *("H9", "J8", "K8", "G8", "H7", "D8"),
+                ),
+                id="gomoku-renju",
+                variant="renju",
+            ),
+        ),
+        in_guide=False,
+        rules_content="gomoku.html",
+        variants=(
+            Variant("freestyle", pgettext_noop("rule setting", "Free-style")),
+            Variant("exact-five", pgettext_noop("rule setting", "Exact five")),
+            Variant("renju", pgettext_noop("rule setting", "Renju")),
+        ),
+        vectors="own",
     ),
 )
 BY_SLUG: dict[str, Entry] = {entry.slug: entry for entry in GAMES}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games import registry
 from games.catalog import GAMES
 from stats import schema
 
@@ -16,6 +17,7 @@ FIELDS = {
     "lang": _("Page language"),
     "mode": _("Mode"),
     "level": _("AI level"),
+    "rule": _("Rule setting"),
     "result": _("Result"),
     "ending": _("How it ended"),
     # A count (of plies), never the moves themselves: not the move list's "Moves".
@@ -43,6 +45,11 @@ VALUES: dict[str, dict[str, str]] = {
         "board-3d": _("3D board report"),
     },
     "game": {entry.slug: entry.name for entry in GAMES},
+    "rule": {
+        variant.key: pgettext_lazy(*variant.name)
+        for entry in registry.GAMES
+        for variant in entry.variants
+    },
     # Each language by its own name, as the site's language switcher shows it.
     "lang": {"ko": "한국어", "ja": "日本語", "zh-hans": "简体中文"},
     "mode": {
@@ -149,6 +156,11 @@ def game_choices() -> list[tuple[str, str]]:
     """The game field's choices, read from the registry when asked: a callable, so the
     migration names this function rather than the list and a new game needs no migration."""
     return choices("game", schema.GAME_SLUGS)
+
+
+def rule_choices() -> list[tuple[str, str]]:
+    """The rule field's choices, from the registry's rule settings (as game_choices)."""
+    return choices("rule", schema.RULES)
 
 
 def check_complete() -> list[str]:

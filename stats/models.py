@@ -12,7 +12,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from stats import schema
-from stats.labels import FIELDS, choices, game_choices
+from stats.labels import FIELDS, choices, game_choices, rule_choices
 
 
 def _field(name: str, values, max_length: int, blank: bool = True) -> models.CharField:
@@ -31,6 +31,8 @@ class Event(models.Model):
     lang = _field("lang", schema.LANGS, 8)
     mode = _field("mode", schema.MODES, 8)
     level = _field("level", schema.LEVELS, 12)
+    # The rule setting of a game that has several (read from the registry, as `game`).
+    rule = models.CharField(FIELDS["rule"], max_length=16, blank=True, choices=rule_choices)
     result = _field("result", schema.VALUES["result"], 8)
     ending = _field("ending", schema.ENDINGS, 12)
     moves = models.PositiveSmallIntegerField(FIELDS["moves"], null=True, blank=True)

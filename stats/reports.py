@@ -17,7 +17,7 @@ from stats import schema
 from stats.models import Event
 
 DIMENSIONS = (
-    "kind", "mode", "level", "result", "duration", "outcome", "reconnects", "render",
+    "kind", "mode", "level", "rule", "result", "duration", "outcome", "reconnects", "render",
     "phone", "memory", "cores", "browser", "os",
 )
 
@@ -65,6 +65,7 @@ class Report:
     completion: list[Completion] = field(default_factory=list)
     results: dict[str, list[Bar]] = field(default_factory=dict)  # "mode · level" -> bars
     durations: list[Bar] = field(default_factory=list)
+    rules: list[Bar] = field(default_factory=list)  # games started by rule setting
     room_attempts: int = 0
     room_success: Bar = field(default_factory=lambda: Bar("ok", 0, 0))
     reconnects: list[Bar] = field(default_factory=list)
@@ -96,6 +97,9 @@ def load_counts(start: date, end: date, game: str | None = None) -> list[dict]:
 def summarize(rows: list[dict]) -> Report:
     report = Report()
     _games(report, [r for r in rows if r["kind"] in ("game-start", "game-end")])
+    # The games that have rule settings: how many were started under each.
+    started = [r for r in rows if r["kind"] == "game-start" and r["rule"]]
+    report.rules = _bars(_tally(started, lambda r: r["rule"]), schema.RULES)
     _rooms(report, [r for r in rows if r["kind"] == "room-connection"])
     _boards(report, [r for r in rows if r["kind"] == "board-3d"])
     return report
@@ -194,6 +198,7 @@ def csv_rows(report: Report) -> list[list[str]]:
     for group, bars in report.results.items():
         out += [row("results", group, bar) for bar in bars]
     out += [row("duration", "game-end", bar) for bar in report.durations]
+    out += [row("rule", "game-start", bar) for bar in report.rules]
     if report.room_attempts:
         out.append(row("room-connection", "all", report.room_success))
     out += [row("reconnects", "ok", bar) for bar in report.reconnects]

@@ -30,6 +30,14 @@ KINDS = ("game-start", "game-end", "room-connection", "board-3d", "puzzle-attemp
 LANGS = ("ko", "ja", "zh-hans")
 MODES = ("ai", "local", "friend")
 LEVELS = registry.LEVELS  # the AI levels every game offers
+# The rule settings of the games that have several (games/registry.py `variants`): a game of
+# such a game may say which one it was played under, and only one of its own.
+RULES_OF: dict[str, tuple[str, ...]] = {
+    entry.slug: tuple(variant.key for variant in entry.variants)
+    for entry in registry.GAMES
+    if entry.variants
+}
+RULES = tuple(dict.fromkeys(rule for rules in RULES_OF.values() for rule in rules))
 # Against the AI and with a friend: from this device's player's side. Two on one device:
 # which seat won.
 RESULTS_PLAYER = ("win", "loss", "draw")
@@ -65,12 +73,14 @@ KIND_FIELDS = {
     # "lang" is optional so that pages loaded before it existed still send accepted batches.
     "game-start": {
         "game": "required", "mode": "required", "level": "optional", "lang": "optional",
+        "rule": "optional",
     },
     "game-end": {
         "game": "required",
         "mode": "required",
         "lang": "optional",
         "level": "optional",
+        "rule": "optional",
         "result": "required",
         "ending": "optional",
         "moves": "required",
@@ -93,6 +103,7 @@ VALUES: dict[str, tuple[str, ...]] = {
     "lang": LANGS,
     "mode": MODES,
     "level": LEVELS,
+    "rule": RULES,
     "result": RESULTS_PLAYER + RESULTS_LOCAL[:2],
     "outcome": OUTCOMES,
     "ending": ENDINGS,

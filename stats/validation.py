@@ -117,6 +117,8 @@ def _check_rules(event: dict, kind: str, where: str) -> None:
         raise BatchError("bad-value", f"{where}.level is only sent against the AI, not {mode!r}")
     if mode == "ai" and "level" not in event:
         raise BatchError("missing-field", f"{where}.level is required against the AI")
+    if "rule" in event and event["rule"] not in schema.RULES_OF.get(event["game"], ()):
+        raise BatchError("bad-value", f"{where}.rule is not a rule setting of this game")
     if "result" in event:
         allowed = schema.RESULTS_LOCAL if mode == "local" else schema.RESULTS_PLAYER
         if event["result"] not in allowed:
@@ -200,6 +202,7 @@ def to_rows(events: list[dict], received: datetime) -> list[Event]:
             game=event["game"],
             mode=event.get("mode", "friend" if event["event"] == "room-connection" else ""),
             level=event.get("level", ""),
+            rule=event.get("rule", ""),
             result=event.get("result", ""),
             ending=event.get("ending", ""),
             moves=event.get("moves"),

@@ -62,7 +62,11 @@ def _layout(slug: str) -> dict:
         "height": layout.height,
         "pieceRadius": layout.piece_radius,
         "labelEdge": layout.label_edge,
+        "firstColour": layout.first_colour,
+        "confirm": layout.confirm,
     }
+    if layout.stars:
+        data["stars"] = list(layout.stars)
     if layout.kind == "cells":
         data["grid"] = layout.grid
     else:
@@ -84,6 +88,7 @@ def _status(entry: registry.Entry) -> dict:
         "limit": getattr(engine, "move_limit", None) if rules.counter else None,
         "repetition": rules.repetition,
         "lines": rules.lines,
+        "firstMarks": entry.board.first_marks if entry.board else "xw",
     }
     if rules.lines == "mills":
         module = __import__(entry.engine_module, fromlist=["MILLS"])
@@ -104,6 +109,8 @@ def registry_js() -> str:
             "board": entry.board_kind,
             "levels": list(registry.LEVELS),
         }
+        if entry.variants:  # the rule settings, the default first
+            game["variants"] = [variant.key for variant in entry.variants]
         if entry.board is not None:
             game["layout"] = _layout(entry.slug)
             game["status"] = _status(entry)

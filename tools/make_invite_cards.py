@@ -74,7 +74,7 @@ def board_picture(slug: str) -> str:
 
     if registry.get(slug).board is None:
         return pegs_svg()
-    game, before, _after = examples.positions(slug)
+    game, before, _after = examples.positions(examples.first_of(slug))
     return board_svg.draw(
         slug,
         examples.occupancy(game, before),
@@ -82,6 +82,12 @@ def board_picture(slug: str) -> str:
         gradient="card",
         first_mark=play_words.first_mark(),
     )
+
+
+def stone_classes(slug: str) -> str:
+    from games import registry
+
+    return registry.get(slug).stone_classes
 
 
 def board_palette() -> str:
@@ -92,7 +98,10 @@ def board_palette() -> str:
     assert light, "static/css/site.css has no :root block"
     names = re.findall(r"--(?:board|stone|mark)-[\w-]+:\s*[^;]+;", light.group(1))
     assert names, "static/css/site.css's :root holds no board colours"
-    return ":root { " + " ".join(names) + " }\n"
+    # The colour swap of a game where black moves first (registry Board first_colour).
+    swap = re.search(r"\.stones--black-first\s*\{.*?\}", site, re.S)
+    assert swap, "static/css/site.css has no .stones--black-first rule"
+    return ":root { " + " ".join(names) + " }\n" + swap.group(0) + "\n"
 
 
 def card_html(language: str, slug: str) -> str:
@@ -119,7 +128,7 @@ p {{ margin: 0; font-size: 28px; line-height: 1.5; color: #5d5850; }}
 .accent {{ width: 96px; height: 10px; border-radius: 5px; background: #b4500f;
   margin-bottom: 32px; }}
 </style></head><body>
-<div class="board board2d board2d--{slug}">{board_picture(slug)}</div>
+<div class="board board2d board2d--{slug} {stone_classes(slug)}">{board_picture(slug)}</div>
 <div><div class="accent"></div><h1>{html.escape(words["title"])}</h1>
 <p>{html.escape(words["tagline"])}</p></div>
 </body></html>"""

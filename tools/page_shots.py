@@ -64,9 +64,13 @@ def _play(page, origin: str, language: str, slug: str, local: bool) -> None:
         flat = registry.get(slug).board is not None
         root = "[data-board2d-page]" if flat else "[data-board3d]"
         page.locator("[data-mode-choice] [data-start][data-mode=local]").click()
+        board = registry.get(slug).board
         for ply, name in enumerate(LOCAL_CLICKS[slug], start=1):
             if flat:
-                page.locator(f"[data-board2d] button[data-point='{name}']").click()
+                point = page.locator(f"[data-board2d] button[data-point='{name}']")
+                point.click()
+                if board is not None and board.confirm:  # the first tap only chose it
+                    point.click()
             else:
                 page.locator(f'[data-peg-panel] [data-peg="{name}"]').click()
             page.wait_for_selector(f"{root}[data-moves='{ply}']", state="attached")

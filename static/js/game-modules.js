@@ -24,4 +24,8 @@ export const MODULES = Object.freeze({
     engine: () => import("./engines/dara.js"),
     ai: () => import("./ai/dara.js"),
   },
+  "gomoku": {
+    engine: () => import("./engines/gomoku.js"),
+    ai: () => import("./ai/gomoku.js"),
+  },
 });

@@ -11,18 +11,23 @@ data-ready, data-solved, data-stage and data-last; its board's points are
 import pytest
 from playwright.sync_api import expect
 
-from games import examples
+from games import examples, registry
 from tests.e2e.browser import watch
 
 LANGUAGES = ("ko", "ja", "zh-hans")
-SLUGS = tuple(examples.EXAMPLES)
-PAGES = ("rules/three-in-a-row/", *(f"{slug}/" for slug in SLUGS))
+# The examples of the three-in-a-row guide (by id: a game's slug where it has one example).
+SLUGS = tuple(i for i, slug in examples.GAME_OF.items() if registry.get(slug).in_guide)
+GAME_PAGES = tuple(dict.fromkeys(examples.GAME_OF.values()))
+PAGES = ("rules/three-in-a-row/", *(f"{slug}/" for slug in GAME_PAGES))
 # A legal move that is not the example's: refused as "wrong", the position unchanged.
 WRONG = {
     "tic-tac-toe": "c3",
     "three-mens-morris": "c2-c3",
     "nine-mens-morris": "g4",
     "dara": "c2-d2",
+    "gomoku-free-style": "A1",
+    "gomoku-exact-five": "A1",
+    "gomoku-renju": "A1",
 }
 # Keys from the board's first point (a1) that play each example's move, then Enter at each step.
 KEYS = {
@@ -66,10 +71,13 @@ def test_every_example_refuses_a_wrong_move_then_takes_the_right_one(
     problems = watch(page)
     page.goto(f"{live_server_url}/{language}/{path}")
     found = page.locator("[data-example]")
-    expected = SLUGS if path.startswith("rules/") else (path.rstrip("/"),)
+    game = path.rstrip("/")
+    expected = SLUGS if path.startswith("rules/") else tuple(
+        i for i, slug in examples.GAME_OF.items() if slug == game
+    )
     expect(found).to_have_count(len(expected))
     for slug in expected:
-        example = page.locator(f"[data-example][data-game='{slug}']")
+        example = page.locator(f"[data-example='{slug}']")
         expect(example).to_have_attribute("data-ready", "true")
         expect(example.locator("[data-example-figures]")).to_be_hidden()
         result = example.locator("[data-example-result]")
@@ -92,7 +100,7 @@ def test_every_example_refuses_a_wrong_move_then_takes_the_right_one(
 def test_examples_are_played_with_the_keyboard_alone(page, live_server_url, language):
     page.goto(f"{live_server_url}/{language}/rules/three-in-a-row/")
     for slug in SLUGS:
-        example = page.locator(f"[data-example][data-game='{slug}']")
+        example = page.locator(f"[data-example='{slug}']")
         expect(example).to_have_attribute("data-ready", "true")
         # From the puzzle's first button, Shift+Tab reaches the board (one tab stop).
         example.locator("[data-example-reset]").focus()
@@ -146,7 +154,7 @@ def test_without_javascript_the_two_pictures_stay(browser, live_server_url):
     page = context.new_page()
     page.goto(f"{live_server_url}/ja/rules/three-in-a-row/")
     for slug in SLUGS:
-        example = page.locator(f"[data-example][data-game='{slug}']")
+        example = page.locator(f"[data-example='{slug}']")
         expect(example.locator("[data-example-figures] svg[role=img]")).to_have_count(2)
         expect(example.locator("[data-example-figures]")).to_be_visible()
         expect(example.locator("[data-example-puzzle]")).to_be_hidden()

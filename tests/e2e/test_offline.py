@@ -140,6 +140,19 @@ def test_a_visited_site_plays_offline(browser, site, language):
     page.locator("[data-board2d] button[data-selectable]").first.click()
     expect(root).to_have_attribute("data-moves", "2")  # the AI answered, offline
 
+    # Gomoku under Renju against the AI, offline: its engine parts and AI parts were
+    # precached through the modules' literal imports.
+    nav_link(page, f"/{language}/gomoku/")
+    root = page.locator(BOARD2D)
+    expect(root).to_have_attribute("data-ready", "true")
+    page.locator("[data-variant-choice] input[value=renju]").check()
+    page.locator("[data-start][data-mode=ai][data-level=beginner][data-human-side='0']").click()
+    expect(root).to_have_attribute("data-variant", "renju")
+    centre = page.locator("[data-board2d] button[data-point='H8']")
+    centre.click()  # a ghost stone
+    centre.click()  # played
+    expect(root).to_have_attribute("data-moves", "2")  # the AI answered, offline
+
     caches = page.evaluate(CACHE_KEYS)
     assert len(caches) == 1, caches
     paths = next(iter(caches.values()))

@@ -11,6 +11,7 @@ measurements are collected for every case and reported together."""
 import pytest
 from playwright.sync_api import expect
 
+from games import registry
 from rooms import endings, services
 from rooms.protocol import OfferDraw
 
@@ -19,6 +20,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SIZES = [(390, 844), (360, 740)]
 LANGUAGES = ["ko", "ja", "zh-hans"]
 GAMES = ["score-four", "tic-tac-toe", "three-mens-morris", "nine-mens-morris", "dara"]
+# Games measured against the AI and on one device only: their friend rooms come later.
+LOCAL_ONLY = ["gomoku"]
+# A board whose taps are confirmed (registry Board confirm): its confirm button is a control
+# the next move needs.
+CONFIRM = ["[data-board2d-confirm]"]
 
 # Boxes outside the viewport (or missing), for the selectors given, plus a page wider than
 # the screen.
@@ -80,6 +86,9 @@ def board_problems(page, slug, extra=()):
 def needed(slug, extra=()):
     board = "[data-board3d]" if slug == "score-four" else "[data-board2d] svg"
     parts = [".turn-bar", board, *extra]
+    board_facts = registry.get(slug).board
+    if board_facts is not None and board_facts.confirm:
+        parts += CONFIRM
     if slug == "score-four":
         parts.append("[data-peg-panel]")
     return parts
@@ -154,6 +163,8 @@ def test_a_move_fits_one_phone_screen(browser, live_server_url, size, language):
         for slug in GAMES:
             local_cases(page, live_server_url, slug, language, failures)
             room_cases(context, live_server_url, slug, language, failures)
+        for slug in LOCAL_ONLY:
+            local_cases(page, live_server_url, slug, language, failures)
     finally:
         context.close()
     assert failures == []

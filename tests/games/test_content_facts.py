@@ -522,6 +522,7 @@ def test_glossary_tables_are_readable():
         "Three Men's Morris",
         "Nine Men's Morris",
         "Dara",
+        "Gomoku",
     }
     assert all(all(row.values()) for row in names.values())
     rows = avoided()
@@ -535,7 +536,7 @@ def test_glossary_tables_are_readable():
 def test_game_names_match_the_glossary_everywhere(lang):
     from django.utils import translation
 
-    from games.catalog import GAMES
+    from games.catalog import BY_SLUG, GAMES
 
     names = game_names()
     meta = json.loads(read(lang, "meta.json"))
@@ -550,7 +551,7 @@ def test_game_names_match_the_glossary_everywhere(lang):
             wrong.append(f"catalog name of {slug}: {name!r}, glossary says {want!r}")
         if want not in meta[slug]["title"]:
             wrong.append(f"meta.json {slug} title lacks {want!r}: {meta[slug]['title']!r}")
-        if slug == "score-four":
+        if not BY_SLUG[slug].in_guide:  # a rules page of its own, not a guide section
             continue
         html = read(lang, f"guide/{slug}.html")
         heading = re.search(r"<h2[^>]*>(.*?)</h2>", html, re.S)
@@ -608,7 +609,7 @@ def test_mill_term_is_explained_where_it_first_appears(lang):
 
 
 # Scopes of "Forms to avoid" besides `all`: one game's page.
-GAME_SCOPES = ("dara", "nine-mens-morris", "three-mens-morris", "score-four")
+GAME_SCOPES = ("dara", "nine-mens-morris", "three-mens-morris", "score-four", "gomoku")
 
 
 def page_words(lang: str, slug: str) -> dict[str, str]:
@@ -620,7 +621,7 @@ def page_words(lang: str, slug: str) -> dict[str, str]:
 
     with translation.override(lang):
         words = dict(play_words.for_game(BY_SLUG[slug]).ui)
-        if slug != "score-four":
+        if BY_SLUG[slug].board == "2d":
             words.update(play_words.for_example(slug))
     return words
 
@@ -630,7 +631,9 @@ def scoped_texts(lang: str, scope: str) -> dict[str, str]:
     of them, or one game's share: its content, its meta entry and its pages' words)."""
     meta = json.loads(read(lang, "meta.json"))
     if scope in GAME_SCOPES:
-        name = "score_four.html" if scope == "score-four" else f"guide/{scope}.html"
+        from games import registry
+
+        name = registry.get(scope).content
         return {
             name: visible_text(read(lang, name)),
             **{f"meta.json {scope}.{field}": value for field, value in meta[scope].items()},

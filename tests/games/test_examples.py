@@ -83,4 +83,62 @@ def test_the_puzzle_gets_the_position_before_and_the_answers_in_each_language():
                     html,
                     re.S,
                 )
-                assert json.loads(strings.group(1)) == play_words.for_example(slug)
+                assert json.loads(strings.group(1)) == play_words.for_example(
+                    examples.GAME_OF[slug]
+                )
+
+
+# Gomoku's three examples (docs/content/gomoku-facts.md, "The puzzles"): id -> (rule, the
+# answer's winner and winning cells). Each has exactly one winning move, the answer.
+GOMOKU = {
+    "gomoku-free-style": ("freestyle", 0, "E8 F8 G8 H8 I8 J8"),
+    "gomoku-exact-five": ("exact-five", 0, "L4 L5 L6 L7 L8"),
+    "gomoku-renju": ("renju", 1, "H4 H5 H6 H7 H8 H9"),
+}
+
+
+def test_gomoku_examples_have_one_winning_answer_under_their_rule():
+    for example_id, (rule, winner, cells) in GOMOKU.items():
+        game, before, after = examples.positions(example_id)
+        assert game.dump(before)["rule"] == rule
+        wins = []
+        for move in game.legal_moves(before):
+            outcome = game.outcome(game.play(before, move))
+            if outcome is not None and outcome.winner is not None:
+                wins.append(game.format_move(before, move))
+        assert wins == [examples.EXAMPLES[example_id].key_move], example_id
+        outcome = game.outcome(after)
+        assert (outcome.winner, outcome.cells) == (winner, tuple(cells.split())), example_id
+
+
+def test_gomoku_examples_claims_under_the_other_rules():
+    from games.engine.gomoku import GAME
+
+    def replay(rule, example_id):
+        state = GAME.initial_state(rule)
+        for text in examples.EXAMPLES[example_id].opening:
+            state = play_text(GAME, state, text)
+        return state
+
+    # Free-style's six at H8 wins nothing under exact five (the game goes on).
+    six = play_text(GAME, replay("exact-five", "gomoku-free-style"), "H8")
+    assert GAME.outcome(six) is None
+    # Exact five: H8 makes six and does not win; under free-style H8 and L8 both win.
+    state = replay("exact-five", "gomoku-exact-five")
+    assert GAME.outcome(play_text(GAME, state, "H8")) is None
+    state = replay("freestyle", "gomoku-exact-five")
+    assert all(GAME.outcome(play_text(GAME, state, m)).winner == 0 for m in ("H8", "L8"))
+    # Renju: before black's D8, H8 was black's only forbidden point (an overline).
+    renju = examples.EXAMPLES["gomoku-renju"].opening
+    state = GAME.initial_state("renju")
+    for text in renju[:-1]:
+        state = play_text(GAME, state, text)
+    assert GAME.forbidden_points(state) == {"H8": "overline"}
+
+
+def test_examples_are_found_by_their_id_and_name_their_game():
+    assert examples.GAME_OF["gomoku-renju"] == "gomoku"
+    assert examples.GAME_OF["dara"] == "dara"
+    assert examples.first_of("gomoku") == "gomoku-free-style"
+    html = examples.render("gomoku-renju")
+    assert 'data-example="gomoku-renju"' in html and 'id="example-position-gomoku-renju"' in html

@@ -1,7 +1,9 @@
 """A game is one place: for each game, the source files that name it (its slug in any
 spelling, its English name) outside the allowed places fail this test.
 
-Allowed: the engine module and its JavaScript twin, its AI module(s), its registry entry
+Allowed: the engine module and its JavaScript twin (each may be split in files named after
+it, `games/engine/<module>_<part>.py`, `static/js/engines/<slug>-<part>.js`, counted as one
+place), its AI module(s), its registry entry
 (games/registry.py) and the modules written from it (static/js/games/registry.js,
 static/js/game-modules.js). Not counted: tests and benchmarks (they measure the site, they
 are not it), catalogs, documentation, long-form content, vendored code, and the statistics
@@ -73,6 +75,16 @@ def is_ai_module(entry: registry.Entry, path: str) -> bool:
     return re.fullmatch(rf"static/js/ai/{re.escape(entry.slug)}(-[a-z-]+)?\.js", path) is not None
 
 
+def is_engine_part(entry: registry.Entry, path: str) -> bool:
+    """A part of a large engine or twin split in files (geometry, forbidden points)."""
+    module = re.escape(entry.engine_module.rpartition(".")[2])
+    slug = re.escape(entry.slug)
+    return (
+        re.fullmatch(rf"games/engine/{module}_[a-z_]+\.py", path) is not None
+        or re.fullmatch(rf"static/js/engines/{slug}-[a-z-]+\.js", path) is not None
+    )
+
+
 def source_files() -> list[str]:
     listed = subprocess.run(
         # Committed files and new ones not yet added (ignored files aside).
@@ -118,7 +130,7 @@ def outside(entry: registry.Entry, texts: dict[str, str]) -> list[str]:
     return [
         path
         for path in naming(entry, list(texts), texts)
-        if path not in places and not is_ai_module(entry, path)
+        if path not in places and not is_ai_module(entry, path) and not is_engine_part(entry, path)
     ]
 
 
@@ -131,7 +143,10 @@ def test_a_game_is_named_only_in_its_places(texts, slug):
 def places(entry: registry.Entry, texts: dict[str, str]) -> list[str]:
     """The places that name `entry`, its AI's modules counted as one (a large AI is split in
     files: search, board, evaluation)."""
-    named = [p for p in naming(entry, list(texts), texts) if p not in BOARD_3D]
+    named = [
+        p for p in naming(entry, list(texts), texts)
+        if p not in BOARD_3D and not is_engine_part(entry, p)
+    ]
     ai = [p for p in named if is_ai_module(entry, p)]
     return [p for p in named if p not in ai] + (
         ["static/js/ai/" + entry.slug + "*.js"] if ai else []

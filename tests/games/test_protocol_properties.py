@@ -27,6 +27,9 @@ CODES = {
     "capture-invalid",
     "dara-three-in-placement",
     "dara-four-line",
+    "renju-double-three",
+    "renju-double-four",
+    "renju-overline",
 }
 # Point names of each board (docs/ENGINES.md), used to write well-formed move texts.
 POINTS = {
@@ -37,6 +40,7 @@ POINTS = {
         "a1 d1 g1 g4 g7 d7 a7 a4 b2 d2 f2 f4 f6 d6 b6 b4 c3 d3 e3 e4 e5 d5 c5 c4".split()
     ),
     "dara": [f"{c}{r}" for r in "12345" for c in "abcdef"],
+    "gomoku": [f"{c}{r}" for r in range(1, 16) for c in "ABCDEFGHIJKLMNO"],
 }
 # No game can last longer: the move limits of docs/ENGINES.md, counted generously.
 PLY_BOUND = {
@@ -45,8 +49,10 @@ PLY_BOUND = {
     "three-mens-morris": 6 + 120,
     "nine-mens-morris": 18 + 17 * 101,  # the counter restarts at each of at most 16 captures
     "dara": 24 + 21 * 121,  # ... and at each placement or capture
+    "gomoku": 225,
 }
-EXAMPLES = {"nine-mens-morris": 8, "dara": 8}
+# Fewer games where each position tries every legal move on a large board.
+EXAMPLES = {"nine-mens-morris": 8, "dara": 8, "gomoku": 4}
 
 
 def well_formed_text(slug: str, rng: random.Random) -> str:
@@ -54,7 +60,8 @@ def well_formed_text(slug: str, rng: random.Random) -> str:
     points = POINTS[slug]
     if slug == "score-four":
         return rng.choice(points)
-    form = rng.choice(["p", "p-p", "pxp", "p-pxp"] if slug != "tic-tac-toe" else ["p"])
+    placing_only = slug in ("tic-tac-toe", "gomoku")
+    form = rng.choice(["p"] if placing_only else ["p", "p-p", "pxp", "p-pxp"])
     return "".join(rng.choice(points) if part == "p" else part for part in form)
 
 

@@ -21,6 +21,7 @@ ALLOWED_FIELDS = {
     "game": models.CharField,
     "mode": models.CharField,
     "level": models.CharField,
+    "rule": models.CharField,  # a game's rule setting (free-style, Renju): the game's, no one's
     "result": models.CharField,
     "moves": models.PositiveSmallIntegerField,
     "duration": models.CharField,

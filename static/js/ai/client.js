@@ -73,9 +73,9 @@ export class AiClient {
     return this.request({ type: "analyse", slug, state, timeLimitMs }, { signal });
   }
 
-  // { slug, moves (notation), seed?, timeLimitMs?, signal?, onProgress? } -> the review
-  review({ slug, moves, seed, timeLimitMs, signal, onProgress } = {}) {
-    return this.request({ type: "review", slug, moves, seed, timeLimitMs }, { signal, onProgress });
+  // { slug, moves (notation), variant?, seed?, timeLimitMs?, signal?, onProgress? } -> the review
+  review({ slug, moves, variant, seed, timeLimitMs, signal, onProgress } = {}) {
+    return this.request({ type: "review", slug, moves, variant, seed, timeLimitMs }, { signal, onProgress });
   }
 
   request(fields, { signal, onProgress } = {}) {

@@ -105,13 +105,15 @@ export function markFor(ai, { before, after, text, best }) {
   return { kind, better: best, exact };
 }
 
-export function replay(engine, moves) {
+// The positions of a game: the start (under `variant`, the game's rule setting, when it has
+// several) and after each move.
+export function replay(engine, moves, variant = "") {
   if (!Array.isArray(moves) || moves.length > MAX_REVIEW_MOVES) {
     const error = new RangeError(`moves must be a list of at most ${MAX_REVIEW_MOVES} moves`);
     error.code = "bad-request";
     throw error;
   }
-  const states = [engine.initialState()];
+  const states = [variant ? engine.initialState(variant) : engine.initialState()];
   moves.forEach((text, index) => {
     const state = states[index];
     if (typeof text !== "string") {
@@ -132,9 +134,11 @@ export function replay(engine, moves) {
 // Reviews a whole game (moves in notation). Positions are searched from the last to the
 // first: the late, provable positions go first and their proofs stay in an AI's table (one
 // kept between searches) for the earlier ones. onProgress(done, total) after each position.
-export function reviewGame({ engine, ai, moves, timeLimitMs = null, seed = 1, onProgress = () => {} }) {
+export function reviewGame({
+  engine, ai, moves, variant = "", timeLimitMs = null, seed = 1, onProgress = () => {},
+}) {
   const started = Date.now();
-  const states = replay(engine, moves);
+  const states = replay(engine, moves, variant);
   const live = states.filter((s) => !engine.outcome(s)).length;
   const budget = timeLimitMs ?? Math.max(40, Math.min(reviewSetting(ai, "positionMs"),
     Math.floor(REVIEW_TOTAL_MS / Math.max(1, live))));

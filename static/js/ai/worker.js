@@ -8,7 +8,8 @@
 //        side to move (static/js/ai/review.js analysePosition); the time defaults to the
 //        game's own (its AI module's REVIEW.analysisMs)
 //   out  {type: "analysis", id, analysis: {score, exact, distance, outcome, kind, best}}
-//   in   {type: "review", id, slug, moves: ["A1", ...], seed?, timeLimitMs?}   a whole game
+//   in   {type: "review", id, slug, moves: ["A1", ...], variant?, seed?, timeLimitMs?}   a whole game
+//        (variant: the rule setting it was played under, for a game that has several)
 //   out  {type: "progress", id, done, total}   after each position reviewed
 //        {type: "review", id, review}         static/js/ai/review.js reviewGame's answer
 //   out  {type: "error", id, code, message}  code: an EngineError code, "bad-request",
@@ -46,6 +47,9 @@ function checkRequest(data) {
       && !(typeof data.timeLimitMs === "number" && data.timeLimitMs > 0)) {
     throw new RequestError("bad-request", "timeLimitMs must be a positive number");
   }
+  if (data.variant !== undefined && typeof data.variant !== "string") {
+    throw new RequestError("bad-request", "variant must be a rule setting's name");
+  }
   if (data.type === "review" && !(Array.isArray(data.moves) && data.moves.every((m) => typeof m === "string"))) {
     throw new RequestError("bad-request", "moves must be a list of moves in notation");
   }
@@ -60,7 +64,8 @@ export async function handleMessage(data, { loadGame = loadEngine, loadPlayer = 
     const ai = await loadPlayer(data.slug);
     if (data.type === "review") {
       const review = reviewGame({
-        engine, ai, moves: data.moves, timeLimitMs: data.timeLimitMs ?? null, seed: data.seed ?? 1,
+        engine, ai, moves: data.moves, variant: data.variant ?? "", timeLimitMs: data.timeLimitMs ?? null,
+        seed: data.seed ?? 1,
         onProgress: (done, total) => post({ type: "progress", id, done, total }),
       });
       return { type: "review", id, review };

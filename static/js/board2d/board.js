@@ -73,9 +73,11 @@ export class Board2D {
       button.style.left = `${(x / width) * 100}%`;
       button.style.top = `${(y / height) * 100}%`;
       button.style.width = `${(size / width) * 100}%`;
-      button.addEventListener("click", () => {
+      // A click the keyboard made (Enter or Space: detail 0) chooses at once, even on a board
+      // that asks a tap to be confirmed (`direct`).
+      button.addEventListener("click", (event) => {
         this.setFocusPoint(point, false);
-        this.onChoose(point);
+        this.onChoose(point, { direct: event.detail === 0 });
       });
       this.buttons.set(point, button);
       this.points.appendChild(button);
@@ -103,7 +105,9 @@ export class Board2D {
         const [x2, y2] = xy[b];
         svg("line", { x1, y1, x2, y2 }, lines);
       }
-      for (const [x, y] of Object.values(xy)) svg("circle", { cx: x, cy: y, r: this.layout.step * 0.07, class: "board2d-dot" }, lines);
+      // A dot on every point, or only on the star points where the board names them.
+      const dots = this.layout.stars ? this.layout.stars.map((p) => xy[p]) : Object.values(xy);
+      for (const [x, y] of dots) svg("circle", { cx: x, cy: y, r: this.layout.step * 0.07, class: "board2d-dot" }, lines);
     }
     this.drawLabels();
   }
@@ -179,7 +183,9 @@ export class Board2D {
   //   marks, and listed in the root's data-formed-lines),
   //   moveCount: plies played (the newest piece is animated when it changes),
   //   interactive: whether a person may choose now,
-  //   hint: {from, to, capture, player} | null: a better move drawn as a ghost (the AI review) }
+  //   hint: {from, to, capture, player} | null: a better move drawn as a ghost (the AI review),
+  //   ghost: {to, player} | null: a placement chosen but not yet confirmed (Board confirm),
+  //   forbidden: {point: kind}: points the side to move may not take (Renju's for black) }
   render(view) {
     this.marks.replaceChildren();
     this.pieces.replaceChildren();
@@ -222,7 +228,29 @@ export class Board2D {
       }
     }
     this.drawHint(view.hint);
+    this.drawForbidden(view.forbidden ?? {});
+    this.drawGhost(view.ghost ?? null);
     this.labelPoints(view);
+  }
+
+  // Points the side to move may not take: a small cross in the danger colour.
+  drawForbidden(forbidden) {
+    const d = this.layout.pieceRadius * 0.42;
+    for (const point of Object.keys(forbidden)) {
+      const [x, y] = this.layout.xy[point];
+      svg("path", { d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x + d} ${y - d}L${x - d} ${y + d}`, class: "mark-forbidden" }, this.overlay);
+    }
+  }
+
+  // A stone chosen but not played yet: see-through, in a ring, until it is confirmed.
+  drawGhost(ghost) {
+    this.root.dataset.ghost = ghost?.to ?? "";
+    if (!ghost) return;
+    const [x, y] = this.layout.xy[ghost.to];
+    const r = this.layout.pieceRadius;
+    const group = svg("g", { class: `mark-ghost piece piece--${ghost.player}` }, this.overlay);
+    svg("circle", { cx: x, cy: y, r, class: "stone", fill: `url(#${this.gradientId}-${ghost.player})` }, group);
+    svg("circle", { cx: x, cy: y, r: r + 10, class: "mark-ghost__ring" }, this.overlay);
   }
 
   // A move suggested, not played: a see-through piece where it lands, a dashed ring where it
@@ -309,12 +337,16 @@ export class Board2D {
         removable: view.removable.has(point),
         protected: view.protectedPieces.has(point),
         win: win.has(point),
+        ghost: view.ghost?.to === point,
+        forbidden: Boolean(view.forbidden?.[point]),
       };
       if (flags.selected) states.push(s.stateSelected);
       if (flags.destination) states.push(s.stateDestination);
       if (flags.removable) states.push(s.stateRemovable);
       if (flags.protected) states.push(s.stateProtected);
       if (flags.win) states.push(s.stateWinning);
+      if (flags.ghost) states.push(s.stateGhost);
+      if (flags.forbidden) states.push(s.stateForbidden);
       let last = null;
       if (view.lastMove?.to === point) last = "to";
       else if (view.lastMove?.from === point) last = "from";

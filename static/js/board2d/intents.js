@@ -10,7 +10,7 @@
 
 export const IDLE = Object.freeze({ from: null, to: null });
 
-const MOVE_TEXT = /^(?:([a-z][0-9])-)?([a-z][0-9])(?:x([a-z][0-9]))?$/;
+const MOVE_TEXT = /^(?:([a-zA-Z][0-9]{1,2})-)?([a-zA-Z][0-9]{1,2})(?:x([a-zA-Z][0-9]{1,2}))?$/;
 
 // "a1-a4xg7" -> {from: "a1", to: "a4", capture: "g7"}; missing parts are null.
 export function splitMove(text) {

@@ -30,13 +30,20 @@ class Board2DView {
     this.controller = controller;
     this.session = controller.session;
     this.pending = IDLE;
+    this.ghost = null; // a point chosen on a board that asks for confirmation, not yet played
     this.status = root.querySelector("[data-board2d-status]");
     this.board = new Board2D(root.querySelector("[data-board2d]"), {
       slug: this.slug,
       strings: boardStrings(t),
-      onChoose: (point) => this.choosePoint(point),
+      onChoose: (point, how) => this.choosePoint(point, how),
       onCancel: () => this.cancel(),
     });
+    // The confirm bar under a board whose taps are confirmed (registry Board confirm).
+    this.confirmBar = root.querySelector("[data-board2d-confirm]");
+    this.confirmBar?.querySelector("[data-confirm-move]").addEventListener("click", () => {
+      if (this.ghost) this.choosePoint(this.ghost, { direct: true });
+    });
+    this.confirmBar?.querySelector("[data-cancel-move]").addEventListener("click", () => this.cancel());
   }
 
   // --- what the controller asks of a board -----------------------------------------------
@@ -96,7 +103,10 @@ class Board2DView {
   }
 
   changed({ cause }) {
-    if (cause !== "thinking") this.pending = IDLE; // a new position drops a half-built move
+    if (cause !== "thinking") {
+      this.pending = IDLE; // a new position drops a half-built move
+      this.ghost = null;
+    }
   }
 
   focus() {
@@ -105,8 +115,10 @@ class Board2DView {
 
   // --- choosing points -------------------------------------------------------------------
 
-  // A point chosen on the board (click, tap, Enter or Space).
-  choosePoint(point) {
+  // A point chosen on the board (click, tap, Enter or Space). On a board that asks for
+  // confirmation a tap only places a ghost stone; a second tap on it, the confirm button or
+  // the keyboard (`direct`) plays.
+  choosePoint(point, { direct = false } = {}) {
     const session = this.session;
     if (!session.mode) return this.refuse("no-game");
     if (this.controller.reviewPly !== null) return undefined;
@@ -115,6 +127,14 @@ class Board2DView {
     const state = session.state;
     const result = choosePoint(this.engine, state, this.pending, point);
     if (result.kind === "play") {
+      if (this.board.layout.confirm && !direct && this.ghost !== point) {
+        this.ghost = point;
+        this.controller.clearMessage();
+        announce(this.t("ghost-placed", { point }));
+        this.controller.render();
+        return undefined;
+      }
+      this.ghost = null;
       const refused = this.controller.play(result.move);
       if (refused) this.refuse(refused.code, point);
       return undefined;
@@ -126,6 +146,7 @@ class Board2DView {
       this.controller.render();
       return undefined;
     }
+    this.ghost = null;
     return this.refuse(engineCode(this.engine, state, result.attempt), point);
   }
 
@@ -138,6 +159,13 @@ class Board2DView {
   }
 
   cancel() {
+    if (this.ghost) {
+      this.ghost = null;
+      this.controller.clearMessage();
+      announce(this.t("announce-cancelled"));
+      this.controller.render();
+      return;
+    }
     if (stageOf(this.pending) === "start") return;
     this.pending = back(this.pending);
     this.controller.clearMessage();
@@ -153,8 +181,17 @@ class Board2DView {
     const { view, facts, stage, outcome } = boardView(this.engine, state, this.pending, {
       interactive, lastMove: last ? splitMove(last.text) : null, moveCount: ply,
       hint: hint ? { ...splitMove(hint.text), player: hint.player } : null,
+      ghost: this.ghost,
     });
     this.board.render(view);
+    if (this.confirmBar) {
+      const confirm = this.confirmBar.querySelector("[data-confirm-move]");
+      const ghost = view.ghost?.to ?? null;
+      confirm.textContent = ghost ? this.t("confirm-move", { point: ghost }) : this.t("confirm-none");
+      confirm.disabled = !ghost;
+      this.confirmBar.querySelector("[data-cancel-move]").disabled = !ghost;
+      this.confirmBar.dataset.ghost = ghost ?? "";
+    }
     this.stage = stage;
     Object.assign(this.root.dataset, {
       phase: facts.phase,
@@ -183,6 +220,12 @@ class Board2DView {
     else if (stage === "destination") phase = t(`phase-${facts.phase}-destination`);
     else phase = t(`phase-${facts.phase}`, { side: this.sideName(facts.toMove) });
     this.status.querySelector("[data-status-phase]").textContent = phase;
+    // A game with rule settings says which one this game is played under.
+    const variantLine = this.status.querySelector("[data-status-variant]");
+    const variant = session.variant;
+    const named = variant && session.mode; // before a game the choice is in the mode panel
+    if (variantLine) variantLine.textContent = named ? t("variantLine", { name: t(`variant-${variant}`) }) : "";
+    this.root.dataset.variant = variant ?? "";
     this.status.dataset.stage = stage;
     const playing = Boolean(session.mode) && !outcome && !reviewing;
     for (const player of [0, 1]) {

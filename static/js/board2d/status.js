@@ -6,8 +6,8 @@
 // module only reads positions, it decides nothing.
 import { gameEntry } from "../games/registry.js";
 
-// {points, pieces: [w, b], movement, flying, counter, limit, repetition, lines, mills?,
-//  columns?}. counter: which draw counter the game keeps ("moving" actions since placement
+// {points, pieces: [w, b], movement, flying, counter, limit, repetition, lines, firstMarks,
+//  mills?, columns?}. firstMarks: the dump's characters of the first side's pieces. counter: which draw counter the game keeps ("moving" actions since placement
 // ended, "quiet" moving actions since the last capture, "progress" actions since a placement
 // or capture, or null).
 export function gameInfo(slug) {
@@ -18,11 +18,11 @@ export function gameInfo(slug) {
 
 // point name -> 0 | 1 for every occupied point of a dump.
 export function occupancy(slug, dump) {
-  const { points } = gameInfo(slug);
+  const { points, firstMarks } = gameInfo(slug);
   const owners = new Map();
   if (typeof dump.board === "string") {
     [...dump.board].forEach((mark, i) => {
-      if (mark !== ".") owners.set(points[i], "xw".includes(mark) ? 0 : 1);
+      if (mark !== ".") owners.set(points[i], firstMarks.includes(mark) ? 0 : 1);
     });
   } else {
     for (const [point, mark] of Object.entries(dump.board)) owners.set(point, mark === "w" ? 0 : 1);

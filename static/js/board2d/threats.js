@@ -9,6 +9,8 @@ import { gameInfo, occupancy } from "./status.js";
 
 // The point names (in board order) where `player` completes a line at their next move.
 export function threatPoints(engine, dump, player) {
+  // An engine that knows its winning points says (a large board, a rule setting).
+  if (engine.winningPoints) return engine.winningPoints(engine.load(dump), player);
   const info = gameInfo(engine.slug);
   if (info.lines === null) return winningLines(engine.slug, info, dump, player);
   if (dump.reserve[player] > 0) {

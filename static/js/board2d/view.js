@@ -18,6 +18,8 @@ export function boardStrings(t, boardLabel = t("board-label")) {
     stateRemovable: t("state-removable"),
     stateProtected: t("state-protected"),
     stateWinning: t("state-winning"),
+    stateGhost: t("state-ghost"),
+    stateForbidden: t("state-forbidden"),
     "stateLast-to": t("state-last-to"),
     "stateLast-from": t("state-last-from"),
     "stateLast-capture": t("state-last-capture"),
@@ -69,7 +71,7 @@ export function refusalKey(engine, state, code, point) {
 
 // What Board2D.render() draws for `state` with the half-built move `pending` (drawn as made
 // while it waits for its capture), and the facts around it.
-export function boardView(engine, state, pending, { interactive, lastMove, moveCount, hint = null }) {
+export function boardView(engine, state, pending, { interactive, lastMove, moveCount, hint = null, ghost = null }) {
   const dump = engine.dump(state);
   const facts = describe(engine.slug, dump);
   const outcome = engine.outcome(state);
@@ -105,6 +107,12 @@ export function boardView(engine, state, pending, { interactive, lastMove, moveC
     moveCount,
     interactive,
     hint,
+    // A chosen placement waiting for its confirmation, drawn see-through (never while it
+    // is not the player's turn).
+    ghost: interactive && ghost ? { to: ghost, player } : null,
+    // The engine's forbidden points for the side to move, when it has any (Renju's for
+    // black); drawn whoever is to move, so a player sees where black may not play.
+    forbidden: engine.forbiddenPoints && !outcome ? engine.forbiddenPoints(state) : {},
   };
   return { view, facts, stage: marks.stage, outcome };
 }

@@ -39,8 +39,10 @@ class ExamplePuzzle {
     this.root = root;
     this.engine = engine;
     this.slug = engine.slug;
-    this.t = loadStrings(document, `example-strings-${this.slug}`);
-    const position = JSON.parse(document.getElementById(`example-position-${this.slug}`).textContent);
+    // The example's id: the page's name for it (a game may have several, one per rule setting).
+    const id = root.dataset.example;
+    this.t = loadStrings(document, `example-strings-${id}`);
+    const position = JSON.parse(document.getElementById(`example-position-${id}`).textContent);
     this.start = engine.load(position);
     this.answers = root.dataset.answers.split(" ");
     this.result = root.querySelector("[data-example-result]");

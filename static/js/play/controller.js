@@ -179,6 +179,7 @@ export class PlayController {
       return false;
     }
     this.saved = saved;
+    if (saved.variant) this.panel.setVariant(saved.variant);
     this.showGameControls();
     const mode = modeText(saved, this.t, (p) => this.sideName(p));
     this.showResumeNote(this.t("resumeOffer", { mode, count: saved.moves.length }));
@@ -374,6 +375,7 @@ export class PlayController {
     if (!this.session.outcome) return;
     this.reviewPanel.start(this.analysisClient, {
       slug: this.engine.slug, moves: this.session.moves, entries: this.entries(),
+      variant: this.session.variant ?? "",
     }).then(() => this.render());
     this.render();
   }

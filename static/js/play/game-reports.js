@@ -9,9 +9,11 @@ import { report } from "./stats-hook.js";
 
 export function gameFields(session, slug) {
   const { mode, level, humanSide } = session;
-  if (mode === "ai") return { game: slug, mode, level, humanSide };
-  if (mode === "friend") return humanSide === null ? null : { game: slug, mode, humanSide };
-  return { game: slug, mode };
+  // The rule setting of a game that has several (a session without one has none to say).
+  const rule = session.variant ? { rule: session.variant } : {};
+  if (mode === "ai") return { game: slug, mode, level, humanSide, ...rule };
+  if (mode === "friend") return humanSide === null ? null : { game: slug, mode, humanSide, ...rule };
+  return { game: slug, mode, ...rule };
 }
 
 export function reportGames(session, slug, send = report) {

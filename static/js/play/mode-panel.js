@@ -1,6 +1,6 @@
 // The mode choice and the in-game controls beside the board
 // (templates/games/_mode_panel.html), shared by every play page.
-//   const panel = new ModePanel(root, { onStart: ({mode, level, humanSide}) => …,
+//   const panel = new ModePanel(root, { onStart: ({mode, level, humanSide, variant}) => …,
 //                                       onAction: (name) => … });
 //   panel.showChoice() / panel.showControls();
 //   panel.setEnabled("undo", false); panel.setShown("show-result", true)
@@ -16,7 +16,11 @@ export class ModePanel {
       const start = event.target.closest("[data-start]");
       if (start && root.contains(start)) {
         const { mode, level, humanSide } = start.dataset;
-        onStart({ mode, level: level || null, humanSide: Number(humanSide ?? 0) }, start);
+        const choice = { mode, level: level || null, humanSide: Number(humanSide ?? 0) };
+        // A game with rule settings: the one checked above the modes (the default first).
+        const variant = root.querySelector("[data-variant-choice] input:checked")?.value;
+        if (variant) choice.variant = variant;
+        onStart(choice, start);
         return;
       }
       const button = event.target.closest("button[data-action]");
@@ -28,6 +32,12 @@ export class ModePanel {
 
   button(action) {
     return this.controls.querySelector(`[data-action="${action}"]`);
+  }
+
+  // The rule setting shown checked (a resumed or restarted game's, when the choice comes back).
+  setVariant(variant) {
+    const input = this.root.querySelector(`[data-variant-choice] input[value="${CSS.escape(variant)}"]`);
+    if (input) input.checked = true;
   }
 
   showChoice({ focus = false } = {}) {

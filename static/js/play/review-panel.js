@@ -6,7 +6,7 @@
 //
 //   const panel = new ReviewPanel(section, { t, sideName, onStart(), onShow({ply, better, player}) });
 //   panel.setAvailable(gameOver);   // shown with its start button once a game has ended
-//   panel.start(client, { slug, moves: [{text, player}], entries });  panel.cancel();
+//   panel.start(client, { slug, moves: [{text, player}], entries, variant });  panel.cancel();
 import { announce } from "./announce.js";
 
 // A score shown in the game's own units: the 3D game's line values, a man or stone per 100.
@@ -61,7 +61,7 @@ export class ReviewPanel {
   get marked() { return new Set(this.result?.marked ?? []); }
 
   // Reviews `moves` (the game's [{text, player}]); `entries` are the move list's words.
-  async start(client, { slug, moves, entries }) {
+  async start(client, { slug, moves, entries, variant = "" }) {
     this.cancel({ quiet: true });
     this.reset();
     this.entries = entries;
@@ -76,7 +76,7 @@ export class ReviewPanel {
     this.root.scrollIntoView?.({ block: "nearest" });
     try {
       const review = await client.review({
-        slug, moves: moves.map((move) => move.text), signal: controller.signal,
+        slug, moves: moves.map((move) => move.text), variant: variant || undefined, signal: controller.signal,
         onProgress: (done, total) => this.setProgress(done, total),
       });
       if (this.controller !== controller) return;

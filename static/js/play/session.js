@@ -4,14 +4,18 @@
 //
 //   const session = new GameSession({ engine, slug, ai });
 //   session.addEventListener("change", (e) => draw(e.detail));
-//   session.start({ mode: "ai", level: "beginner", humanSide: 0 });
+//   session.start({ mode: "ai", level: "beginner", humanSide: 0, variant: "renju" });
 //   session.play("B2");
 //   session.resume({ mode: "ai", level: "beginner", humanSide: 0, moves: ["A1", "B2"] });
 //
 // "change" detail: {state, moves, outcome, lastMove, thinking, cause}; cause is one of
 // start, resume, play, ai, undo, restart, stop, thinking. "error" detail: {error} when the AI fails.
+//
+// `variant`: the rule setting of a game that has several (its registry entry's variants; the
+// first is the default), handed to engine.initialState; "" for a game with one rule.
 
 import { EngineError } from "../engines/errors.js";
+import { GAMES } from "../games/registry.js";
 
 export const MODES = Object.freeze(["ai", "local"]);
 export const LEVELS = Object.freeze(["beginner", "intermediate", "advanced"]);
@@ -41,7 +45,9 @@ export class GameSession extends EventTarget {
     this._mode = null;
     this._level = null;
     this._humanSide = 0;
-    this._history = [engine.initialState()];
+    this._variants = GAMES[this.slug]?.variants ?? [];
+    this._variant = this._variants[0] ?? "";
+    this._history = [this._initial()];
     this._moves = [];
     this._thinking = false;
     this._epoch = 0; // bumped whenever a pending AI answer must be ignored
@@ -55,10 +61,17 @@ export class GameSession extends EventTarget {
   get level() { return this._level; }
   get humanSide() { return this._humanSide; }
   get thinking() { return this._thinking; }
+  get variant() { return this._variant; }
 
-  start({ mode, level = null, humanSide = 0 } = {}) {
-    this._checkChoice({ mode, level, humanSide });
+  // The first position under the current rule setting.
+  _initial() {
+    return this._variant ? this.engine.initialState(this._variant) : this.engine.initialState();
+  }
+
+  start({ mode, level = null, humanSide = 0, variant = null } = {}) {
+    this._checkChoice({ mode, level, humanSide, variant });
     this._cancelSearch();
+    this._variant = variant ?? this._variants[0] ?? "";
     this._mode = mode;
     this._level = mode === "ai" ? level : null;
     this._humanSide = mode === "ai" ? humanSide : 0;
@@ -68,9 +81,10 @@ export class GameSession extends EventTarget {
   // A game saved earlier (static/js/play/saved-game.js): the same choice and its moves in
   // notation. Every move is replayed through the engine first; an illegal one throws its
   // EngineError and nothing changes. Then the AI answers if it is its turn.
-  resume({ mode, level = null, humanSide = 0, moves = [] } = {}) {
-    this._checkChoice({ mode, level, humanSide });
-    const history = [this.engine.initialState()];
+  resume({ mode, level = null, humanSide = 0, variant = null, moves = [] } = {}) {
+    this._checkChoice({ mode, level, humanSide, variant });
+    const chosen = variant ?? this._variants[0] ?? "";
+    const history = [chosen ? this.engine.initialState(chosen) : this.engine.initialState()];
     const played = [];
     for (const text of moves) {
       const before = history[history.length - 1];
@@ -79,6 +93,7 @@ export class GameSession extends EventTarget {
       history.push(this.engine.play(before, move));
     }
     this._cancelSearch();
+    this._variant = chosen;
     this._mode = mode;
     this._level = mode === "ai" ? level : null;
     this._humanSide = mode === "ai" ? humanSide : 0;
@@ -88,9 +103,12 @@ export class GameSession extends EventTarget {
     this._maybeAskAi();
   }
 
-  _checkChoice({ mode, level, humanSide }) {
+  _checkChoice({ mode, level, humanSide, variant = null }) {
     if (!MODES.includes(mode)) {
       throw new SessionError("bad-mode", `mode must be one of ${MODES.join(", ")}, not ${JSON.stringify(mode)}`);
+    }
+    if (variant !== null && !this._variants.includes(variant)) {
+      throw new SessionError("bad-variant", "not a rule setting of this game");
     }
     if (mode === "ai") {
       if (!LEVELS.includes(level)) {
@@ -113,7 +131,7 @@ export class GameSession extends EventTarget {
     this._cancelSearch();
     this._mode = null;
     this._level = null;
-    this._history = [this.engine.initialState()];
+    this._history = [this._initial()];
     this._moves = [];
     this._emit("stop");
   }
@@ -157,7 +175,7 @@ export class GameSession extends EventTarget {
   }
 
   _reset(cause) {
-    this._history = [this.engine.initialState()];
+    this._history = [this._initial()];
     this._moves = [];
     this._emit(cause);
     this._maybeAskAi();

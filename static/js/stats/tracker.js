@@ -3,8 +3,10 @@
 // worked out here, so no exact time or count leaves the browser.
 //
 // Page calls (fields in braces):
-//   game-start     {game, mode, level, humanSide}     mode "ai" | "local" | "friend";
-//                                                      level and humanSide against the AI
+//   game-start     {game, mode, level, humanSide, rule}  mode "ai" | "local" | "friend";
+//                                                      level and humanSide against the AI;
+//                                                      rule: the rule setting of a game
+//                                                      that has several (else left out)
 //   game-end       {game, mode, level, humanSide, winner, reason, moves}
 //                  winner 0 | 1 | null (draw); humanSide 0 | 1 for ai and friend;
 //                  moves = plies played (`plies` is accepted too); `result` may be given
@@ -30,7 +32,7 @@ export class PageTracker {
   constructor({ now = () => Date.now(), lang = null } = {}) {
     this.now = now;
     this.lang = SCHEMA.values.lang.includes(lang) ? lang : undefined;
-    this.game = null; // the game in progress: {game, mode, level, humanSide, startedAt}
+    this.game = null; // the game in progress: {game, mode, level, humanSide, rule, startedAt}
     this.board = null; // "failed" | "ok" once reported for this page
     this.room = null; // {game, opens, failed}
     this.roomReported = false;
@@ -58,9 +60,11 @@ export class PageTracker {
     return this.lang ? { lang: this.lang } : {};
   }
 
-  gameStart({ game, mode, level = null, humanSide = null }) {
-    this.game = { game, mode, level, humanSide, startedAt: this.now() };
-    return [["game-start", { game, mode, ...this.langField(), level: mode === "ai" ? level : undefined }]];
+  gameStart({ game, mode, level = null, humanSide = null, rule = null }) {
+    this.game = { game, mode, level, humanSide, rule, startedAt: this.now() };
+    return [["game-start", {
+      game, mode, ...this.langField(), level: mode === "ai" ? level : undefined, ...ruleField(rule),
+    }]];
   }
 
   gameEnd({ game, mode, level = null, humanSide = null, winner, result, reason, moves, plies }) {
@@ -75,6 +79,7 @@ export class PageTracker {
     const fields = {
       game, mode, ...this.langField(),
       level: mode === "ai" ? (level ?? started.level) : undefined,
+      ...ruleField(started.rule),
       result: result ?? resultOf(mode, winner, side),
       ending: SCHEMA.values.ending.includes(reason) ? reason : undefined,
       moves: moves ?? plies,
@@ -105,6 +110,11 @@ export class PageTracker {
     if (opens === 0) return [["room-connection", { game, outcome: "failed" }]];
     return [["room-connection", { game, outcome: "ok", reconnects: reconnectBucket(opens - 1) }]];
   }
+}
+
+// The rule setting, when the game has one to say (the server checks it is the game's own).
+function ruleField(rule) {
+  return SCHEMA.values.rule.includes(rule) ? { rule } : {};
 }
 
 export function resultOf(mode, winner, humanSide) {
