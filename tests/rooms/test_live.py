@@ -244,8 +244,9 @@ def documented_error_codes() -> set[str]:
     return set(re.findall(r"`([a-z][a-z0-9-]+)`", section))
 
 
-def hostile_messages(ply, played):
-    """(sender, frame) pairs: who sends ("mover", "waiter", "watcher") and what."""
+def hostile_messages(ply, played, illegal="E5"):
+    """(sender, frame) pairs: who sends ("mover", "waiter", "watcher") and what. `illegal`:
+    a move the game refuses at `ply` (sent with a field too many)."""
     last = played[-1]
     frames = [
         ("mover", "{not json"),
@@ -286,15 +287,25 @@ def hostile_messages(ply, played):
         ("mover", json.dumps({"type": "rematch", "round": 1.0})),
         ("mover", json.dumps({"type": "rematch"})),
         ("waiter", json.dumps({"type": "rematch", "round": 2})),
-        ("mover", json.dumps({"type": "move", "ply": ply, "move": "E5", "extra": "x" * 3000})),
+        ("mover", json.dumps({"type": "move", "ply": ply, "move": illegal, "extra": "x" * 3000})),
         ("watcher", "   "),
     ]
     return frames
 
 
-def test_a_hostile_client_cannot_break_a_room_or_the_server(server):
+# The rooms under attack: Score Four, black to move at ply 5 (E5: no such peg); Gomoku under
+# Renju, black to move at ply 10 (A1: taken), E1 a forbidden overline sent among the barrage.
+ATTACKED = [
+    ("score-four", "", ["A1", "B1", "A1", "B1", "C1"], "E5", ()),
+    ("gomoku", "renju", OVERLINE, "A1", (("mover", "E1", "renju-overline"),)),
+]
+
+
+@pytest.mark.parametrize(("slug", "variant", "opening", "illegal", "extra"), ATTACKED)
+def test_a_hostile_client_cannot_break_a_room_or_the_server(
+    server, slug, variant, opening, illegal, extra
+):
     documented = documented_error_codes()
-    opening = ["A1", "B1", "A1", "B1", "C1"]  # black is to move at ply 5
     other_game = long_game("score-four", 40, seed=5)
 
     async def bystanders(room_id, clients, host, guest):
@@ -303,7 +314,7 @@ def test_a_hostile_client_cannot_break_a_room_or_the_server(server):
         return by_side[0].room
 
     async def scenario():
-        room_id, clients, (host, guest) = await seated_pair(server, "score-four")
+        room_id, clients, (host, guest) = await seated_pair(server, slug, variant)
         by_side = {0: clients[host], 1: clients[guest]}
         await play_through(by_side, opening, 0)
         watcher = await Client.open(server.origin, room_id)
@@ -313,7 +324,9 @@ def test_a_hostile_client_cannot_break_a_room_or_the_server(server):
         other = await seated_pair(server, "score-four")
         meanwhile = asyncio.create_task(bystanders(other[0], other[1], *other[2]))
         sent, answered = 0, []
-        frames = hostile_messages(ply, opening)
+        frames = hostile_messages(ply, opening, illegal)
+        for who, text, _code in extra:  # a move the game's own rules refuse here
+            frames.append((who, json.dumps({"type": "move", "ply": ply, "move": text})))
         while sent < 2000:
             for who, frame in frames:
                 await senders[who].connection.send(frame)
@@ -323,6 +336,7 @@ def test_a_hostile_client_cannot_break_a_room_or_the_server(server):
         other_room = await meanwhile
         assert other_room["status"] == "finished" and other_room["ply"] == len(other_game)
         assert set(answered) <= documented, set(answered) - documented
+        assert {code for _who, _text, code in extra} <= set(answered)
         assert len(set(answered)) >= 12  # the barrage met many different refusals
         for client in senders.values():  # nobody was closed: each still gets a pong
             await client.send({"type": "ping"})
