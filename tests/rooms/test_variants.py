@@ -85,6 +85,7 @@ def test_the_guest_sees_the_rule_setting_before_joining(language):
     with translation.override(language):
         name = translation.pgettext(*last.name)
     assert name != last.name[1] and name in page  # translated, and shown
+    assert "Rules of this room" not in page
 
 
 def test_renju_refuses_black_overline_and_nothing_changes():
