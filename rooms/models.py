@@ -16,6 +16,9 @@ class Room(models.Model):
 
     id = models.CharField(primary_key=True, max_length=43)
     game = models.CharField(max_length=32)
+    # The rule setting the host chose, for a game that has several (games/registry.py's
+    # variants); "" for a game with one rule. Every round of the room is played under it.
+    variant = models.CharField(max_length=16, blank=True, default="")
     status = models.CharField(max_length=12, choices=STATUSES, default=WAITING)
     host_secret = models.CharField(max_length=64)  # sha256 hex of the seat secret
     # NULL until someone joins: the join is `UPDATE ... WHERE guest_secret IS NULL`.

@@ -123,6 +123,7 @@ class Header:
 
     id: str
     game: str
+    variant: str  # the rule setting ("" for a game with one rule)
     status: str
     version: int
     round: int
@@ -136,6 +137,7 @@ class Header:
     def __post_init__(self) -> None:
         _check(isinstance(self.id, str) and ROOM_ID.fullmatch(self.id) is not None, "room.id")
         _check(_slug(self.game) and self.status in STATUSES, "room.game/status")
+        _check(self.variant == "" or _slug(self.variant), "room.variant")
         _check(_int(self.version, 0, MAX_VERSION), "room.version")
         _check(_int(self.round, 1, MAX_ROUND) and _int(self.ply, 0, MAX_PLY), "room.round/ply")
         _check(_int(self.host_side, 0, 1) and _side(self.draw_offer), "room.sides")
@@ -150,6 +152,7 @@ class Header:
         return cls(
             fields["id"],
             fields["game"],
+            fields["variant"],
             fields["status"],
             fields["version"],
             fields["round"],
@@ -165,6 +168,7 @@ class Header:
         return {
             "id": self.id,
             "game": self.game,
+            "variant": self.variant,
             "status": self.status,
             "version": self.version,
             "round": self.round,

@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
 
+from games import registry as games
 from games.engine import registry
 from games.engine.base import EngineError
 from rooms import move_sql, outgoing, protocol, recent, seats
@@ -132,19 +133,38 @@ def allow_creation(client_address: str | None) -> None:
         raise RoomError("rate-limited", "too many rooms created from here; try again later")
 
 
-def create_room(game_slug: str) -> tuple[Room, str]:
-    """A new waiting room; returns it and the host's seat secret (for the cookie)."""
-    try:
-        game = registry.get(game_slug)
-    except KeyError:
-        raise RoomError("unknown-game", f"no game {game_slug!r}") from None
+def checked_variant(game_slug: str, variant: str) -> str:
+    """The rule setting a new room of `game_slug` is played under: `variant` if the game
+    declares it (games/registry.py), the game's default when it is "" (also "" for a game with
+    one rule); `unknown-game` or `unknown-variant` otherwise (never quoting the request)."""
+    entry = games.BY_SLUG.get(game_slug)
+    if entry is None:
+        raise RoomError("unknown-game", "no such game")
+    if not variant:
+        return entry.default_variant
+    if variant not in {choice.key for choice in entry.variants}:
+        raise RoomError("unknown-variant", "this game has no such rule setting")
+    return variant
+
+
+def initial_state(game, variant: str):
+    """The first position under the room's rule setting ("" for a game with one rule)."""
+    return game.initial_state(variant) if variant else game.initial_state()
+
+
+def create_room(game_slug: str, variant: str = "") -> tuple[Room, str]:
+    """A new waiting room under `variant` (checked_variant); returns it and the host's seat
+    secret (for the cookie)."""
+    variant = checked_variant(game_slug, variant)
+    game = registry.get(game_slug)
     secret = secrets.token_urlsafe(32)
     now = timezone.now()
     room = Room.objects.create(
         id=secrets.token_urlsafe(ROOM_ID_BYTES),
         game=game.slug,
+        variant=variant,
         host_secret=_digest(secret),
-        state=game.dump(game.initial_state()),
+        state=game.dump(initial_state(game, variant)),
         created_at=now,
         last_active_at=now,
         host_seen_at=now,  # a seat's absence counts from when it was taken
@@ -346,7 +366,7 @@ def request_rematch(room_id: str, secret: str | None, request: protocol.Rematch)
         same_round.filter(host_rematch=True, guest_rematch=True).update(
             round=F("round") + 1,
             ply=0,
-            state=game.dump(game.initial_state()),
+            state=game.dump(initial_state(game, room.variant)),
             outcome=None,
             status=Room.PLAYING,
             host_side=1 - room.host_side,
@@ -485,6 +505,7 @@ def header(room: Room) -> outgoing.Header:
     return outgoing.Header(
         id=room.id,
         game=room.game,
+        variant=room.variant,
         status=room.status,
         version=room.version,
         round=room.round,

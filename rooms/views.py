@@ -90,12 +90,12 @@ def create(request: HttpRequest) -> HttpResponse:
     language = _language(request)
     game = request.POST.get("game", "")
     try:
-        if game not in BY_SLUG:
-            raise RoomError("unknown-game", f"no game {game!r}")
+        # Checked before anything is spent: a bad game or rule setting changes nothing.
+        variant = services.checked_variant(game, request.POST.get("variant", ""))
         if load.busy():  # saturated: the games already played come first
             raise RoomError("server-busy", "the server is busy; try again shortly")
         services.allow_creation(_client_address(request))
-        room, secret = services.create_room(game)
+        room, secret = services.create_room(game, variant)
     except RoomError as error:
         refusal = _problem(request, error, CREATE_STATUS.get(error.code, 400), language)
         if error.code == "server-busy":
@@ -207,6 +207,8 @@ def room_page(request: HttpRequest, room_id: str) -> HttpResponse:
     invite = invitation(entry)
     context = {
         "meta": {"title": invite["title"], "description": invite["description"]},
+        # The rule setting's name, shown before joining and during the game ("" for one rule).
+        "room_variant": dict(entry.variants).get(room.variant, ""),
         "invite_image": invite["image"],
         "page_key": entry.slug,
         "game": entry,

@@ -111,3 +111,24 @@ test("a socket closed for silence (4408) reconnects", () => {
     room.stop();
   });
 });
+
+test("a room's rule setting starts the engine twin, from the page and then the header, every round", async () => {
+  const { default: gomoku } = await import("../../static/js/engines/gomoku.js");
+  const { opened, ScriptedSocket } = scriptedSockets();
+  const room = new RoomSession({
+    engine: gomoku, roomId: ROOM, url: "ws://x/", WebSocketImpl: ScriptedSocket, variant: "exact-five",
+  });
+  assert.equal(room.state.rule, "exact-five", "before the socket opens: the page's word");
+  room.start();
+  const header = { ...HEADER, game: "gomoku", variant: "renju", ply: 2 };
+  opened.at(-1).serverSays({ type: "welcome", you: { seat: "host", side: 0 }, room: header });
+  opened.at(-1).serverSays({ type: "moves", round: 1, from: 0, moves: ["H8", "A1"] });
+  assert.equal(room.variant, "renju");
+  assert.equal(room.state.rule, "renju");
+  assert.equal(room.history[0].rule, "renju");
+  const next = { ...header, version: 3, round: 2, ply: 0, host_side: 1 };
+  opened.at(-1).serverSays({ type: "room", event: "rematch-started", you: { seat: "host", side: 1 }, room: next });
+  assert.equal(room.state.rule, "renju", "a rematch keeps the rule");
+  assert.equal(room.moves.length, 0);
+  room.stop();
+});

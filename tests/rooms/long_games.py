@@ -47,3 +47,19 @@ def _playout(game, rng, target: int) -> list[str]:
         _rank, _tiebreak, text, state = min(options)
         moves.append(text)
     return moves
+
+
+def full_board(size: int = 15) -> list[str]:
+    """A board of `size` x `size` points filled to the last point with no row of three in any
+    line of four for either colour (black where (row + 2 x column) mod 4 < 2, white elsewhere;
+    black, the larger colour, moves first): a five-in-a-row game (Gomoku) that is drawn only
+    when the board is full, under every rule setting, and in which black never meets a
+    forbidden point (no three, four or overline can form)."""
+    columns = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:size]
+    points = [(row, column) for row in range(size) for column in range(size)]
+    black = [f"{columns[c]}{r + 1}" for r, c in points if (r + 2 * c) % 4 < 2]
+    white = [f"{columns[c]}{r + 1}" for r, c in points if (r + 2 * c) % 4 >= 2]
+    if len(black) < len(white):
+        black, white = white, black
+    paired = [text for pair in zip(black, white, strict=False) for text in pair]
+    return paired + black[len(white) :]

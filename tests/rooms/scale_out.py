@@ -20,8 +20,9 @@ from tools.rooms_harness import (  # noqa: F401 - the tests import these from he
 )
 
 
-def create_room(port, game="score-four"):
-    status, data, cookies = request(port, "POST", "/api/rooms/", {"game": game})
+def create_room(port, game="score-four", variant=""):
+    fields = {"game": game, **({"variant": variant} if variant else {})}
+    status, data, cookies = request(port, "POST", "/api/rooms/", fields)
     assert status == 201, (status, data)
     return data["id"], cookies[f"seat_{data['id']}"]
 

@@ -19,7 +19,7 @@ from games.engine import registry
 from games.engine.base import play_text
 from rooms.consumers import CLOSE_GONE, MAX_SEND_BYTES
 from rooms.protocol import MAX_MESSAGE_BYTES
-from tests.rooms.long_games import long_game
+from tests.rooms.long_games import full_board, long_game
 from tests.rooms.scale_out import (
     ROOT,
     Client,
@@ -65,8 +65,8 @@ def test_the_servers_are_started_with_the_same_transport_limits():
     assert flags in " ".join(unit.read_text().split())
 
 
-async def seated_pair(server, slug):
-    room_id, host = create_room(server.port, slug)
+async def seated_pair(server, slug, variant=""):
+    room_id, host = create_room(server.port, slug, variant)
     _status, guest = join_room(server.port, room_id)
     white = await Client.open(server.origin, room_id, host)
     black = await Client.open(server.origin, room_id, guest)
@@ -92,15 +92,85 @@ LONGEST = [
 
 @pytest.mark.parametrize(("slug", "length"), LONGEST)
 def test_the_longest_games_play_to_the_end_with_a_reload_in_the_middle(server, slug, length):
-    moves = long_game(slug, length)
+    play_to_the_end_with_a_reload(server, slug, long_game(slug, length))
+
+
+@pytest.mark.parametrize("variant", ["freestyle", "exact-five", "renju"])
+def test_a_full_gomoku_board_plays_to_the_end_under_each_rule_setting(server, variant):
+    """225 moves, the largest board: every message within its bound, the draw by a full
+    board, and the room's rule setting in every header."""
+    moves = full_board()
+    assert len(moves) == 225
+    clients = play_to_the_end_with_a_reload(server, "gomoku", moves, variant)
+    assert {client.room["variant"] for client in clients} == {variant}
+    assert clients[0].room["outcome"] == {"winner": None, "reason": "full", "cells": []}
+
+
+# Black (the host) fills A1-D1 and F1 while white plays apart; E1 then makes six in a row.
+OVERLINE = ["A1", "A15", "B1", "B15", "C1", "C15", "D1", "H15", "F1", "J15"]
+FIVE = ["G8", "A13", "H8", "C13", "I8", "E13", "J8", "G13", "K8"]  # exactly five on row 8
+# What black's six does under each rule setting: a win, nothing (play goes on), refused.
+SIX_IN_A_ROW = {"freestyle": "wins", "exact-five": "plays on", "renju": "renju-overline"}
+# ... and how black goes on to win: the six itself, or five on row 8 (after white's reply
+# where the six was played and won nothing).
+AFTER_SIX = {"freestyle": ["E1"], "exact-five": ["E1", "N15", *FIVE], "renju": FIVE}
+
+
+@pytest.mark.parametrize("variant", list(SIX_IN_A_ROW))
+def test_a_gomoku_room_plays_by_the_hosts_rule_setting_and_keeps_it(server, variant):
+    async def scenario():
+        room_id, clients, (host, guest) = await seated_pair(server, "gomoku", variant)
+        black, white = clients[host], clients[guest]
+        assert black.room["variant"] == white.room["variant"] == variant
+        await play_through({0: black, 1: white}, OVERLINE, 0)
+        ply = len(OVERLINE)
+        if SIX_IN_A_ROW[variant] == "renju-overline":
+            before = black.room
+            await black.send({"type": "move", "ply": ply, "move": "E1"})
+            error = await black.expect("error")
+            assert (error["code"], error["for"]) == ("renju-overline", "move")
+            assert "E1" not in error["message"].upper()
+            await black.send({"type": "ping"})  # the socket stays open
+            await black.expect("pong")
+            await black.send({"type": "sync"})
+            await black.expect("ready")
+            assert black.room["version"] == before["version"] and black.moves == OVERLINE
+        moves = [*OVERLINE, *AFTER_SIX[variant]]
+        await play_through({0: black, 1: white}, moves, ply)
+        for client in (black, white):
+            assert client.room["status"] == "finished" and client.room["outcome"]["winner"] == 0
+        await black.send({"type": "rematch", "round": 1})
+        await white.send({"type": "rematch", "round": 1})
+        for client in (black, white):
+            await client.expect("room", where=lambda m: m["event"] == "rematch-started")
+            assert client.room["variant"] == variant and client.room["round"] == 2
+        assert (black.you["side"], white.you["side"]) == (1, 0)  # colours swapped
+        # The guest is black now: under Renju its six is refused in the same way.
+        await play_through({0: white, 1: black}, OVERLINE, 0)
+        await white.send({"type": "move", "ply": ply, "move": "E1"})
+        if variant == "renju":
+            assert (await white.expect("error"))["code"] == "renju-overline"
+        else:
+            await white.expect("room", where=lambda m: m["room"]["ply"] > ply)
+        for client in (black, white):
+            assert client.largest <= MAX_SEND_BYTES
+            await client.close()
+
+    asyncio.run(scenario())
+    assert "Traceback" not in server.log_path.read_text()
+
+
+def play_to_the_end_with_a_reload(server, slug, moves, variant=""):
+    """Plays `moves` in a new room, the first player reloading half-way, a watcher arriving
+    at the end; checks what everyone holds then. Returns the two players and the watcher."""
     game = registry.get(slug)
-    state = game.initial_state()
+    state = game.initial_state(variant) if variant else game.initial_state()
     for text in moves:
         state = play_text(game, state, text)
     expected = game.outcome(state).to_json()
 
     async def scenario():
-        room_id, clients, (host, guest) = await seated_pair(server, slug)
+        room_id, clients, (host, guest) = await seated_pair(server, slug, variant)
         by_side = {0: clients[host], 1: clients[guest]}
         everyone = list(clients.values())
         half = len(moves) // 2
@@ -120,8 +190,9 @@ def test_the_longest_games_play_to_the_end_with_a_reload_in_the_middle(server, s
             assert client.largest <= MAX_SEND_BYTES
             assert client.resyncs == 0  # every event came, in order
             await client.close()
+        return [by_side[0], by_side[1], watcher]
 
-    asyncio.run(scenario())
+    return asyncio.run(scenario())
 
 
 def test_frames_past_the_message_limit_are_answered_not_dropped(server):
@@ -173,8 +244,9 @@ def documented_error_codes() -> set[str]:
     return set(re.findall(r"`([a-z][a-z0-9-]+)`", section))
 
 
-def hostile_messages(ply, played):
-    """(sender, frame) pairs: who sends ("mover", "waiter", "watcher") and what."""
+def hostile_messages(ply, played, illegal="E5"):
+    """(sender, frame) pairs: who sends ("mover", "waiter", "watcher") and what. `illegal`:
+    a move the game refuses at `ply` (sent with a field too many)."""
     last = played[-1]
     frames = [
         ("mover", "{not json"),
@@ -215,15 +287,25 @@ def hostile_messages(ply, played):
         ("mover", json.dumps({"type": "rematch", "round": 1.0})),
         ("mover", json.dumps({"type": "rematch"})),
         ("waiter", json.dumps({"type": "rematch", "round": 2})),
-        ("mover", json.dumps({"type": "move", "ply": ply, "move": "E5", "extra": "x" * 3000})),
+        ("mover", json.dumps({"type": "move", "ply": ply, "move": illegal, "extra": "x" * 3000})),
         ("watcher", "   "),
     ]
     return frames
 
 
-def test_a_hostile_client_cannot_break_a_room_or_the_server(server):
+# The rooms under attack: Score Four, black to move at ply 5 (E5: no such peg); Gomoku under
+# Renju, black to move at ply 10 (A1: taken), E1 a forbidden overline sent among the barrage.
+ATTACKED = [
+    ("score-four", "", ["A1", "B1", "A1", "B1", "C1"], "E5", ()),
+    ("gomoku", "renju", OVERLINE, "A1", (("mover", "E1", "renju-overline"),)),
+]
+
+
+@pytest.mark.parametrize(("slug", "variant", "opening", "illegal", "extra"), ATTACKED)
+def test_a_hostile_client_cannot_break_a_room_or_the_server(
+    server, slug, variant, opening, illegal, extra
+):
     documented = documented_error_codes()
-    opening = ["A1", "B1", "A1", "B1", "C1"]  # black is to move at ply 5
     other_game = long_game("score-four", 40, seed=5)
 
     async def bystanders(room_id, clients, host, guest):
@@ -232,7 +314,7 @@ def test_a_hostile_client_cannot_break_a_room_or_the_server(server):
         return by_side[0].room
 
     async def scenario():
-        room_id, clients, (host, guest) = await seated_pair(server, "score-four")
+        room_id, clients, (host, guest) = await seated_pair(server, slug, variant)
         by_side = {0: clients[host], 1: clients[guest]}
         await play_through(by_side, opening, 0)
         watcher = await Client.open(server.origin, room_id)
@@ -242,7 +324,9 @@ def test_a_hostile_client_cannot_break_a_room_or_the_server(server):
         other = await seated_pair(server, "score-four")
         meanwhile = asyncio.create_task(bystanders(other[0], other[1], *other[2]))
         sent, answered = 0, []
-        frames = hostile_messages(ply, opening)
+        frames = hostile_messages(ply, opening, illegal)
+        for who, text, _code in extra:  # a move the game's own rules refuse here
+            frames.append((who, json.dumps({"type": "move", "ply": ply, "move": text})))
         while sent < 2000:
             for who, frame in frames:
                 await senders[who].connection.send(frame)
@@ -252,6 +336,7 @@ def test_a_hostile_client_cannot_break_a_room_or_the_server(server):
         other_room = await meanwhile
         assert other_room["status"] == "finished" and other_room["ply"] == len(other_game)
         assert set(answered) <= documented, set(answered) - documented
+        assert {code for _who, _text, code in extra} <= set(answered)
         assert len(set(answered)) >= 12  # the barrage met many different refusals
         for client in senders.values():  # nobody was closed: each still gets a pong
             await client.send({"type": "ping"})

@@ -28,6 +28,7 @@ from rooms.outgoing import (
 HEADER = {
     "id": "A" * 22,
     "game": "score-four",
+    "variant": "",
     "status": "playing",
     "version": 12,
     "round": 1,
@@ -116,6 +117,8 @@ def test_group_messages_come_back_as_the_same_values():
         lambda: header(id="short"),
         lambda: header(id="A" * 21 + "!"),
         lambda: header(game="<b>x</b>"),
+        lambda: header(variant="<b>x</b>"),
+        lambda: header(variant="v" * 33),
         lambda: header(status="lost"),
         lambda: header(version=-1),
         lambda: header(version=outgoing.MAX_VERSION + 1),
@@ -168,6 +171,7 @@ def test_the_largest_messages_fit_in_8_kib(monkeypatch):
     room = header(
         id="A" * 43,
         game="g" * 32,
+        variant="v" * 32,
         version=outgoing.MAX_VERSION,
         outcome={"winner": None, "reason": "r" * 32, "cells": ["c" * 8] * outgoing.MAX_CELLS},
         expires_at="x" * 32,

@@ -47,7 +47,8 @@ export async function createSession(engine, workerUrl) {
   const roomId = document.body.dataset.roomId;
   if (roomId) {
     const { RoomSession } = await import("../rooms/room-session.js");
-    return new RoomSession({ engine, slug: engine.slug, roomId });
+    const variant = document.body.dataset.roomVariant ?? "";
+    return new RoomSession({ engine, slug: engine.slug, roomId, variant });
   }
   const ai = new AiClient(workerUrl);
   window.addEventListener("pagehide", () => ai.cancel());

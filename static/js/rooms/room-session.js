@@ -5,7 +5,8 @@
 // (`moves`), which this replays with the local engine; after that each event carries one move
 // and the room's version, and a gap in the versions asks for the full state again.
 //
-//   const session = new RoomSession({ engine, slug, roomId });
+//   const session = new RoomSession({ engine, slug, roomId, variant });  // variant: the room's
+//   // rule setting as the page has it ("" for a game with one rule); the header's wins
 //   session.addEventListener("change", (e) => draw(e.detail));
 //   session.start();            // connects, and reconnects by itself with backoff
 //   session.play("B2");         // when session.canPlay()
@@ -55,7 +56,7 @@ export class RoomSessionError extends Error {
 export class RoomSession extends EventTarget {
   static current = null;
 
-  constructor({ engine, slug, roomId, url = null, WebSocketImpl = globalThis.WebSocket }) {
+  constructor({ engine, slug, roomId, variant = "", url = null, WebSocketImpl = globalThis.WebSocket }) {
     super();
     if (!engine) throw new TypeError("RoomSession needs an engine");
     if (!roomId) throw new TypeError("RoomSession needs a room id");
@@ -64,7 +65,8 @@ export class RoomSession extends EventTarget {
     this.roomId = roomId;
     this.url = url ?? RoomSession.defaultUrl(roomId);
     this.WebSocketImpl = WebSocketImpl;
-    this._state = engine.initialState();
+    this._variant = variant;
+    this._state = this._initialState();
     this._moves = [];
     this._room = null; // the last room header from the server
     this._confirmed = { state: this._state, moves: [] }; // the server's position and moves
@@ -92,7 +94,7 @@ export class RoomSession extends EventTarget {
   get moves() { return this._moves.map((move) => ({ ...move })); }
   // The position before each move and after the last, like GameSession.history.
   get history() {
-    const states = [this.engine.initialState()];
+    const states = [this._initialState()];
     for (const move of this._moves) {
       const before = states[states.length - 1];
       states.push(this.engine.play(before, this.engine.parseMove(before, move.text)));
@@ -102,6 +104,12 @@ export class RoomSession extends EventTarget {
   // The rules' outcome, or the server's for an ending by agreement (`resigned`, `agreed`).
   get outcome() {
     return this.engine.outcome(this._state) ?? (this._room?.status === "finished" ? this._room.outcome : null);
+  }
+  // The room's rule setting: every round starts from initialState(variant) (docs/PROTOCOL.md).
+  get variant() { return this._variant; }
+  _initialState() {
+    const variant = this.variant;
+    return variant ? this.engine.initialState(variant) : this.engine.initialState();
   }
   get drawOffer() { return this._room?.draw_offer ?? null; }
   get mode() { return "friend"; }
@@ -363,6 +371,7 @@ export class RoomSession extends EventTarget {
     const { room, texts } = this._incoming;
     if (texts.length < room.ply) return;
     this._incoming = null;
+    this._variant = room.variant ?? this._variant; // the header is the authority
     let replayed;
     try {
       replayed = this._replay(texts);
@@ -377,7 +386,7 @@ export class RoomSession extends EventTarget {
   }
 
   _replay(texts) {
-    let state = this.engine.initialState();
+    let state = this._initialState();
     const moves = [];
     for (const text of texts) {
       moves.push({ text, player: this.engine.toMove(state) });
@@ -390,6 +399,7 @@ export class RoomSession extends EventTarget {
   _event(message) {
     const room = message.room;
     if (this._incoming || !this._room || room.version <= this._room.version) return; // old news
+    this._variant = room.variant ?? this._variant;
     const previous = this._room;
     if (message.event === "moved") {
       const move = message.move;
@@ -411,7 +421,7 @@ export class RoomSession extends EventTarget {
       return;
     }
     if (room.round !== previous.round) {
-      this._confirmed = { state: this.engine.initialState(), moves: [] };
+      this._confirmed = { state: this._initialState(), moves: [] };
     } else if (room.ply !== this._confirmed.moves.length) {
       this._send({ type: "sync" });
       return;
