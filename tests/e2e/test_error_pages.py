@@ -4,6 +4,8 @@ answers in the site's layout and the reader's language, and leads home and to th
 import pytest
 from playwright.sync_api import expect
 
+from games.registry import GAMES
+
 LANGUAGES = ["ko", "ja", "zh-hans"]
 LOCALES = {"ko": "ko-KR", "ja": "ja-JP", "zh-hans": "zh-CN"}
 
@@ -16,10 +18,10 @@ def test_unknown_page_leads_home_in_its_language(page, live_server_url, language
     assert response.status == 404
     expect(page.locator("html")).to_have_attribute("lang", language)
     expect(page.locator("[data-error='404'] h1")).to_be_visible()
-    expect(page.locator("[data-error='404'] .error-games a")).to_have_count(5)
+    expect(page.locator("[data-error='404'] .error-games a")).to_have_count(len(GAMES))
     page.locator(f"[data-error='404'] a[href='/{language}/']").click()
     expect(page).to_have_url(f"{live_server_url}/{language}/")
-    expect(page.locator("[data-game-card]")).to_have_count(5)
+    expect(page.locator("[data-game-card]")).to_have_count(len(GAMES))
     assert errors == []
 
 
