@@ -77,14 +77,13 @@ def page(request: HttpRequest, date: str | None = None) -> HttpResponse:
     # The games with puzzles: the 3D board's game has its own section, the 2D ones share one.
     games = [entry for entry in registry.GAMES if entry.puzzles is not None]
     boards = [(BY_SLUG[entry.slug], play_words.for_game(BY_SLUG[entry.slug])) for entry in games]
-    kinds = [entry.board_kind for entry in games]
     context = {
         "meta": content.page_meta("daily"),
         "page_key": "daily",
-        "board3d": next(
-            entry for (entry, _w), kind in zip(boards, kinds, strict=True) if kind == "3d"
-        ),
-        "family": [board for board, kind in zip(boards, kinds, strict=True) if kind == "2d"],
+        "board3d": next(BY_SLUG[entry.slug] for entry in games if entry.board_kind == "3d"),
+        "family": [
+            board for board, entry in zip(boards, games, strict=True) if entry.board_kind == "2d"
+        ],
         "boards": [({"strings_id": f"ui-strings-{entry.slug}"}, words) for entry, words in boards],
         "daily_ui": words.ui(),
         "first_date": data["start"],
