@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
 
@@ -29,7 +29,10 @@ if TYPE_CHECKING:
 
 CAPACITY = 4096  # rooms; a copy is about 1 KB, and a room not played in falls out first
 
-_rooms: OrderedDict[str, Room] = OrderedDict()
+# room id -> (the room, its position as the engine's state or None). The position is kept
+# parsed: reading the stored dump back with the engine's checks cost a fifth of a move's
+# database-side CPU (cProfile, bench/results/rooms_profile.txt). Engine states are immutable.
+_rooms: OrderedDict[str, tuple[Room, Any]] = OrderedDict()
 _lock = threading.Lock()  # the socket thread and request threads both call in
 
 
@@ -42,15 +45,16 @@ def _copied(room: Room) -> Room:
     return clone
 
 
-def remember(room: Room) -> None:
-    """Keep a copy of `room`, unless a later version of it is kept already (versions only
-    grow: every change a client must see adds one)."""
+def remember(room: Room, state: Any = None) -> None:
+    """Keep a copy of `room` (and `state`, its position as the engine's state, when the caller
+    has it), unless a later version of it is kept already (versions only grow: every change a
+    client must see adds one)."""
     snapshot = _copied(room)
     with _lock:
         kept = _rooms.get(room.id)
-        if kept is not None and kept.version > room.version:
+        if kept is not None and kept[0].version > room.version:
             return
-        _rooms[room.id] = snapshot
+        _rooms[room.id] = (snapshot, state)
         _rooms.move_to_end(room.id)
         while len(_rooms) > CAPACITY:
             _rooms.popitem(last=False)
@@ -58,9 +62,16 @@ def remember(room: Room) -> None:
 
 def recall(room_id: str) -> Room | None:
     """A copy of the room as this process last saw it after a move, or None."""
+    return recall_with_state(room_id)[0]
+
+
+def recall_with_state(room_id: str) -> tuple[Room | None, Any]:
+    """`recall`, with the room's position as the engine's state when it was kept (else None)."""
     with _lock:
-        room = _rooms.get(room_id)
-    return _copied(room) if room is not None else None
+        kept = _rooms.get(room_id)
+    if kept is None:
+        return None, None
+    return _copied(kept[0]), kept[1]
 
 
 def forget(room_id: str) -> None:
@@ -72,14 +83,14 @@ def follow(header: Header, move: PlayedMove) -> None:
     """A move applied anywhere (a `moved` event: the room's header after it, and the move):
     when the copy kept here is the position just before it, play it on the copy."""
     with _lock:
-        room = _rooms.get(header.id)
+        room, state = _rooms.get(header.id, (None, None))
     if room is None or room.version != header.version - 1 or room.ply != move.ply:
         return
     if room.round != header.round:
         return
     game = registry.get(room.game)
     try:
-        state = game.load(room.state)
+        state = game.load(room.state) if state is None else state
         after = game.play(state, game.parse_move(state, move.text))
     except EngineError:  # cannot happen for an applied move; the copy is simply dropped
         forget(room.id)
@@ -90,4 +101,4 @@ def follow(header: Header, move: PlayedMove) -> None:
     room.draw_offer = header.draw_offer
     room.outcome = None if header.outcome is None else header.outcome.wire()
     room.last_active_at = timezone.now()
-    remember(room)
+    remember(room, after)

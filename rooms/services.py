@@ -15,6 +15,7 @@ import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max, Q
@@ -269,7 +270,7 @@ def apply_move(
         raise RoomError("stale-ply", "the room kept changing; resync")
     for field, value in changes.items():
         setattr(room, field, value)
-    recent.remember(room)
+    recent.remember(room, after)
     return room, outgoing.PlayedMove(canonical, side, ply)
 
 
@@ -277,20 +278,22 @@ def _checked_recent(room_id: str, secret: str | None, ply: int, text: str):
     """`_checked_move` against this process's recent copy of the room, or None when there is
     none, it may have expired, or it refuses the move (the copy may be what is wrong, so a
     refusal is only ever given from a fresh read)."""
-    room = recent.recall(room_id)
+    room, state = recent.recall_with_state(room_id)
     if room is None:
         return None
     now = timezone.now()
     if now >= expires_at(room) or room.last_active_at < now - IDLE_LIMIT:
         return None
     try:
-        return room, *_checked_move(room, secret, ply, text)
+        return room, *_checked_move(room, secret, ply, text, state)
     except RoomError:
         return None
 
 
-def _checked_move(room: Room, secret: str | None, ply: int, text: str):
-    """(side, game, canonical text, state after) for a move the seat may play now."""
+def _checked_move(room: Room, secret: str | None, ply: int, text: str, state: Any = None):
+    """(side, game, canonical text, state after) for a move the seat may play now; `state` is
+    the room's position as the engine's state when the caller has it (else read from the
+    room's dump)."""
     seat = seat_of(room, secret)
     if not seat:
         raise RoomError("not-a-player", "spectators cannot move")
@@ -309,7 +312,8 @@ def _checked_move(room: Room, secret: str | None, ply: int, text: str):
     if room.status == Room.FINISHED:
         raise RoomError("game-over", "the game has ended")
     game = registry.get(room.game)
-    state = game.load(room.state)
+    if state is None:
+        state = game.load(room.state)
     if game.to_move(state) != side:
         raise RoomError("not-your-turn", "it is your friend's turn")
     try:
