@@ -113,6 +113,71 @@ POSITIONS: dict[str, tuple[list[str], list[str], dict[str, str | None], str | No
     ),
     # A closed three (walled at F8) and an open three: one three, allowed.
     "a closed three does not count": (["G8", "I8", "H7", "H6"], ["F8", "J8"], {"H8": None}, None),
+    # F8 . H8 I8 is a split three (G8 makes the straight four F8-I8, E8 and J8 free) and
+    # H8 H9 H10 an open three: a double-three.
+    "double-three with a split three": (
+        ["F8", "I8", "H9", "H10"], [], {"H8": "double-three"}, "H8",
+    ),
+    # A8 B8 . D8 touches the edge: C8 makes A8-D8, whose only completion is E8, no straight
+    # four, so no three; with B8 B9 B10 one three: B8 allowed.
+    "a split three against the edge is no three": (
+        ["A8", "D8", "B9", "B10"], [], {"B8": None}, "B8",
+    ),
+    # The same shape one point in: D8 makes B8-E8 with A8 and F8 free, a true three.
+    "a split three one point from the edge is a three": (
+        ["B8", "E8", "C9", "C10"], [], {"C8": "double-three"}, None,
+    ),
+    # E8 makes A8 B8 C8 . E8, a broken four against the edge (only D8 completes it, F8 is
+    # free so the five is exact), and E8-E11, a straight four: two fours, a double-four.
+    "double-four with a broken four against the edge": (
+        ["A8", "B8", "C8", "E9", "E10", "E11"], [], {"E8": "double-four"}, "E8",
+    ),
+    # H8 makes two fours (E8-H8, H8-H11) and a three (H8 I9 J10): a double-four, whatever
+    # the three.
+    "four-four-three": (
+        ["E8", "F8", "G8", "H9", "H10", "H11", "I9", "J10"], [], {"H8": "double-four"}, "H8",
+    ),
+    # H8: G8 H8 I8 (E8 white) becomes a straight four only at J8 (F8 gives F8-I8, walled by
+    # E8), and J8 also makes J6-J11, six: forbidden (RIF 9.3 a), overline), so that three is
+    # false and H8 makes one true three (H8 H9 H10): allowed.
+    "false three: its straight-four point makes an overline across": (
+        ["G8", "I8", "H9", "H10", "J6", "J7", "J9", "J10", "J11"], ["E8"],
+        {"H8": None, "J8": "overline"}, "H8",
+    ),
+    # RIF 9.3 b), built by hand: G8 H8 I8 (E8 white) again needs J8, and J8 (after H8)
+    # makes the four G8-J8 and two true threes, J6 J7 J8 (J9 makes J6-J9 with J5 and J10
+    # free; J9 is then a four-three) and J8 K9 L10 (I7 makes I7-L10; I7 is then a
+    # four-three): a forbidden double-three. So the three is false: H8 allowed.
+    "false three: its straight-four point is a true double-three": (
+        ["G8", "I8", "H9", "H10", "K9", "L10", "J6", "J7"], ["E8"], {"H8": None}, "H8",
+    ),
+    # The same after H8: J8 is the four-three-three that made the three false.
+    "the same after H8: the four-three-three point": (
+        ["G8", "I8", "H9", "H10", "K9", "L10", "J6", "J7", "H8"], ["E8"],
+        {"J8": "double-three"}, "J8",
+    ),
+    # One level deeper: with J10 white and G5 H5 I5, J6 J7 J8 becomes a straight four only
+    # at J5 (J9 makes J6-J9, walled by J10), and J5 makes two fours (J5-J8 with J4 and J9
+    # free, G5-J5): a double-four. That three is false, so J8 (after H8) is a four and one
+    # three, allowed; G8 H8 I8 is then a true three and H8 a double-three.
+    "true double-three: its straight-four point's double-three is false": (
+        ["G8", "I8", "H9", "H10", "K9", "L10", "J6", "J7", "G5", "H5", "I5"], ["E8", "J10"],
+        {"H8": "double-three"}, "H8",
+    ),
+    # The same after H8 and J8 (two black moves: the padding evens the count): J5 is the
+    # double-four three levels down.
+    "the same after H8 and J8: the double-four point": (
+        ["G8", "I8", "H9", "H10", "K9", "L10", "J6", "J7", "G5", "H5", "I5", "H8", "J8"],
+        ["E8", "J10"], {"J5": "double-four"}, "J5",
+    ),
+    # H8 makes F8 . H8 I8, whose only straight-four point G8 also completes G4-G8, a five:
+    # by the RIF's definition a three becomes a straight four "without at the same time a
+    # five in a row" being made, so this is no three, and H8 (one true three, H8 H9 H10)
+    # is allowed. (One public engine, quintet, counts such a three; the Piskvork referee
+    # does not.)
+    "no three when its straight-four point makes a five": (
+        ["F8", "I8", "H9", "H10", "G4", "G5", "G6", "G7"], [], {"H8": None, "G8": None}, "H8",
+    ),
 }
 
 
