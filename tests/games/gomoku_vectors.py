@@ -178,6 +178,24 @@ POSITIONS: dict[str, tuple[list[str], list[str], dict[str, str | None], str | No
     "no three when its straight-four point makes a five": (
         ["F8", "I8", "H9", "H10", "G4", "G5", "G6", "G7"], [], {"H8": None, "G8": None}, "H8",
     ),
+    # A published pair of positions (not the RIF's): posted by @tanaseY,
+    # https://twitter.com/tanaseY/status/944521796585373696, as renju-note/quintet
+    # transcribes it in src/board/forbidden.rs (its 'o' black, 'x' white, first line row 15,
+    # Point(6, 7) = G8); the answers are the post's. G8 makes E6 F7 G8 (true: H9 is free)
+    # and F8 G8 H8, which needs I8 (E8 makes E8-H8, whose end D8 would make six with C8).
+    # I8 (after G8) is a four and two threes, I5 . I7 I8 and I8 J7 . L5; the second needs
+    # K6, a four (I8-L5) with K4 K5 K6 and K6 L6 M6. With O6 white, K6 L6 M6 needs J6
+    # (N6 makes K6-N6, walled by O6), a double-four (J6-M6, H8 I7 J6 K5): so K6 is
+    # allowed, I8 forbidden, F8 G8 H8 false and G8 allowed. Without O6, N6 makes K6 L6 M6
+    # true: K6 is forbidden, I8 allowed, and G8 a double-three. Four levels down.
+    "@tanaseY's nested foul, with O6: allowed": (
+        ["C8", "F8", "H8", "F7", "I7", "J7", "E6", "L6", "M6", "I5", "K5", "L5", "K4"],
+        ["G9", "J5", "O6"], {"G8": None}, "G8",
+    ),
+    "@tanaseY's nested foul, without O6: a double-three": (
+        ["C8", "F8", "H8", "F7", "I7", "J7", "E6", "L6", "M6", "I5", "K5", "L5", "K4"],
+        ["G9", "J5"], {"G8": "double-three"}, "G8",
+    ),
 }
 
 
