@@ -196,6 +196,27 @@ POSITIONS: dict[str, tuple[list[str], list[str], dict[str, str | None], str | No
         ["C8", "F8", "H8", "F7", "I7", "J7", "E6", "L6", "M6", "I5", "K5", "L5", "K4"],
         ["G9", "J5"], {"G8": "double-three"}, "G8",
     ),
+    # Three examples a public Renju engine documents (junghyun397/mintaka,
+    # documents/renju.md: "Nested", "Multiple-nested" and "Recursive forbidden moves"; its
+    # board is printed as ours, A-O with I, row 15 on top, X black, O white), each with
+    # the points it marks as double-threes; the engine finds those and no others.
+    "mintaka's nested forbidden move": (
+        ["E10", "H10", "F9", "H9", "I9", "G8", "H8", "I7", "J7", "F6", "F5"],
+        ["D11", "G11", "J10", "E9", "G9", "G7", "H7", "E5", "F4"], {"I8": "double-three"}, "I8",
+    ),
+    "mintaka's multiple-nested forbidden moves": (
+        ["H12", "M11", "N10", "D9", "G9", "I9", "J9", "K9", "M9", "D8", "H8", "E7", "F7",
+         "J7", "G6", "K6", "L6"],
+        ["F10", "M10", "C9", "H9", "L9", "E8", "F8", "I8", "B7", "M6", "E5"],
+        {"J10": "double-three", "J8": "double-three", "G7": "double-three",
+         "K7": "double-three"}, None,
+    ),
+    "mintaka's recursive forbidden moves": (
+        ["G9", "H9", "F8", "G8", "H8", "I8", "F7", "G7", "H7", "I7", "G6", "H6"],
+        ["G10", "H10", "E8", "J8", "E7", "J7", "G5", "H5"],
+        {"F9": "double-three", "I9": "double-three", "F6": "double-three",
+         "I6": "double-three"}, None,
+    ),
 }
 
 
