@@ -12,10 +12,11 @@ with `legal` (how many legal moves), `forbidden` (black's forbidden points under
 `point:kind`, space-separated, in point order) and `outcome`.
 
 `tests/vectors/gomoku/renju-positions.json` holds the tricky Renju positions, each built
-by hand with the answer its author worked out on paper (`expect`: the kind of foul at each
-named point, or null for a legal one). The generator refuses to write when the engine
-disagrees with `expect`; the file also records the whole forbidden map and what playing
-`play` gives (an outcome or a refusal code).
+by hand with the answer its author worked out on paper, or transcribed from a published
+example with that example's answer (the comment above each says which, and where from;
+`expect`: the kind of foul at each named point, or null for a legal one). The generator
+refuses to write when the engine disagrees with `expect`; the file also records the whole
+forbidden map and what playing `play` gives (an outcome or a refusal code).
 
 The files live in a folder of their own so the replay of `tests/vectors/*.json`
 (tests/js/vectors.test.mjs), which loads engines through the registry, does not see them.
