@@ -12,10 +12,11 @@ with `legal` (how many legal moves), `forbidden` (black's forbidden points under
 `point:kind`, space-separated, in point order) and `outcome`.
 
 `tests/vectors/gomoku/renju-positions.json` holds the tricky Renju positions, each built
-by hand with the answer its author worked out on paper (`expect`: the kind of foul at each
-named point, or null for a legal one). The generator refuses to write when the engine
-disagrees with `expect`; the file also records the whole forbidden map and what playing
-`play` gives (an outcome or a refusal code).
+by hand with the answer its author worked out on paper, or transcribed from a published
+example with that example's answer (the comment above each says which, and where from;
+`expect`: the kind of foul at each named point, or null for a legal one). The generator
+refuses to write when the engine disagrees with `expect`; the file also records the whole
+forbidden map and what playing `play` gives (an outcome or a refusal code).
 
 The files live in a folder of their own so the replay of `tests/vectors/*.json`
 (tests/js/vectors.test.mjs), which loads engines through the registry, does not see them.
@@ -113,6 +114,110 @@ POSITIONS: dict[str, tuple[list[str], list[str], dict[str, str | None], str | No
     ),
     # A closed three (walled at F8) and an open three: one three, allowed.
     "a closed three does not count": (["G8", "I8", "H7", "H6"], ["F8", "J8"], {"H8": None}, None),
+    # F8 . H8 I8 is a split three (G8 makes the straight four F8-I8, E8 and J8 free) and
+    # H8 H9 H10 an open three: a double-three.
+    "double-three with a split three": (
+        ["F8", "I8", "H9", "H10"], [], {"H8": "double-three"}, "H8",
+    ),
+    # A8 B8 . D8 touches the edge: C8 makes A8-D8, whose only completion is E8, no straight
+    # four, so no three; with B8 B9 B10 one three: B8 allowed.
+    "a split three against the edge is no three": (
+        ["A8", "D8", "B9", "B10"], [], {"B8": None}, "B8",
+    ),
+    # The same shape one point in: D8 makes B8-E8 with A8 and F8 free, a true three.
+    "a split three one point from the edge is a three": (
+        ["B8", "E8", "C9", "C10"], [], {"C8": "double-three"}, None,
+    ),
+    # E8 makes A8 B8 C8 . E8, a broken four against the edge (only D8 completes it, F8 is
+    # free so the five is exact), and E8-E11, a straight four: two fours, a double-four.
+    "double-four with a broken four against the edge": (
+        ["A8", "B8", "C8", "E9", "E10", "E11"], [], {"E8": "double-four"}, "E8",
+    ),
+    # H8 makes two fours (E8-H8, H8-H11) and a three (H8 I9 J10): a double-four, whatever
+    # the three.
+    "four-four-three": (
+        ["E8", "F8", "G8", "H9", "H10", "H11", "I9", "J10"], [], {"H8": "double-four"}, "H8",
+    ),
+    # H8: G8 H8 I8 (E8 white) becomes a straight four only at J8 (F8 gives F8-I8, walled by
+    # E8), and J8 also makes J6-J11, six: forbidden (RIF 9.3 a), overline), so that three is
+    # false and H8 makes one true three (H8 H9 H10): allowed.
+    "false three: its straight-four point makes an overline across": (
+        ["G8", "I8", "H9", "H10", "J6", "J7", "J9", "J10", "J11"], ["E8"],
+        {"H8": None, "J8": "overline"}, "H8",
+    ),
+    # RIF 9.3 b), built by hand: G8 H8 I8 (E8 white) again needs J8, and J8 (after H8)
+    # makes the four G8-J8 and two true threes, J6 J7 J8 (J9 makes J6-J9 with J5 and J10
+    # free; J9 is then a four-three) and J8 K9 L10 (I7 makes I7-L10; I7 is then a
+    # four-three): a forbidden double-three. So the three is false: H8 allowed.
+    "false three: its straight-four point is a true double-three": (
+        ["G8", "I8", "H9", "H10", "K9", "L10", "J6", "J7"], ["E8"], {"H8": None}, "H8",
+    ),
+    # The same after H8: J8 is the four-three-three that made the three false.
+    "the same after H8: the four-three-three point": (
+        ["G8", "I8", "H9", "H10", "K9", "L10", "J6", "J7", "H8"], ["E8"],
+        {"J8": "double-three"}, "J8",
+    ),
+    # One level deeper: with J10 white and G5 H5 I5, J6 J7 J8 becomes a straight four only
+    # at J5 (J9 makes J6-J9, walled by J10), and J5 makes two fours (J5-J8 with J4 and J9
+    # free, G5-J5): a double-four. That three is false, so J8 (after H8) is a four and one
+    # three, allowed; G8 H8 I8 is then a true three and H8 a double-three.
+    "true double-three: its straight-four point's double-three is false": (
+        ["G8", "I8", "H9", "H10", "K9", "L10", "J6", "J7", "G5", "H5", "I5"], ["E8", "J10"],
+        {"H8": "double-three"}, "H8",
+    ),
+    # The same after H8 and J8 (two black moves: the padding evens the count): J5 is the
+    # double-four three levels down.
+    "the same after H8 and J8: the double-four point": (
+        ["G8", "I8", "H9", "H10", "K9", "L10", "J6", "J7", "G5", "H5", "I5", "H8", "J8"],
+        ["E8", "J10"], {"J5": "double-four"}, "J5",
+    ),
+    # H8 makes F8 . H8 I8, whose only straight-four point G8 also completes G4-G8, a five:
+    # by the RIF's definition a three becomes a straight four "without at the same time a
+    # five in a row" being made, so this is no three, and H8 (one true three, H8 H9 H10)
+    # is allowed. (One public engine, quintet, counts such a three; the Piskvork referee
+    # does not.)
+    "no three when its straight-four point makes a five": (
+        ["F8", "I8", "H9", "H10", "G4", "G5", "G6", "G7"], [], {"H8": None, "G8": None}, "H8",
+    ),
+    # A published pair of positions (not the RIF's): posted by @tanaseY,
+    # https://twitter.com/tanaseY/status/944521796585373696, as renju-note/quintet
+    # transcribes it in src/board/forbidden.rs (its 'o' black, 'x' white, first line row 15,
+    # Point(6, 7) = G8); the answers are the post's. G8 makes E6 F7 G8 (true: H9 is free)
+    # and F8 G8 H8, which needs I8 (E8 makes E8-H8, whose end D8 would make six with C8).
+    # I8 (after G8) is a four and two threes, I5 . I7 I8 and I8 J7 . L5; the second needs
+    # K6, a four (I8-L5) with K4 K5 K6 and K6 L6 M6. With O6 white, K6 L6 M6 needs J6
+    # (N6 makes K6-N6, walled by O6), a double-four (J6-M6, H8 I7 J6 K5): so K6 is
+    # allowed, I8 forbidden, F8 G8 H8 false and G8 allowed. Without O6, N6 makes K6 L6 M6
+    # true: K6 is forbidden, I8 allowed, and G8 a double-three. Four levels down.
+    "@tanaseY's nested foul, with O6: allowed": (
+        ["C8", "F8", "H8", "F7", "I7", "J7", "E6", "L6", "M6", "I5", "K5", "L5", "K4"],
+        ["G9", "J5", "O6"], {"G8": None}, "G8",
+    ),
+    "@tanaseY's nested foul, without O6: a double-three": (
+        ["C8", "F8", "H8", "F7", "I7", "J7", "E6", "L6", "M6", "I5", "K5", "L5", "K4"],
+        ["G9", "J5"], {"G8": "double-three"}, "G8",
+    ),
+    # Three examples a public Renju engine documents (junghyun397/mintaka,
+    # documents/renju.md: "Nested", "Multiple-nested" and "Recursive forbidden moves"; its
+    # board is printed as ours, A-O with I, row 15 on top, X black, O white), each with
+    # the points it marks as double-threes; the engine finds those and no others.
+    "mintaka's nested forbidden move": (
+        ["E10", "H10", "F9", "H9", "I9", "G8", "H8", "I7", "J7", "F6", "F5"],
+        ["D11", "G11", "J10", "E9", "G9", "G7", "H7", "E5", "F4"], {"I8": "double-three"}, "I8",
+    ),
+    "mintaka's multiple-nested forbidden moves": (
+        ["H12", "M11", "N10", "D9", "G9", "I9", "J9", "K9", "M9", "D8", "H8", "E7", "F7",
+         "J7", "G6", "K6", "L6"],
+        ["F10", "M10", "C9", "H9", "L9", "E8", "F8", "I8", "B7", "M6", "E5"],
+        {"J10": "double-three", "J8": "double-three", "G7": "double-three",
+         "K7": "double-three"}, None,
+    ),
+    "mintaka's recursive forbidden moves": (
+        ["G9", "H9", "F8", "G8", "H8", "I8", "F7", "G7", "H7", "I7", "G6", "H6"],
+        ["G10", "H10", "E8", "J8", "E7", "J7", "G5", "H5"],
+        {"F9": "double-three", "I9": "double-three", "F6": "double-three",
+         "I6": "double-three"}, None,
+    ),
 }
 
 
