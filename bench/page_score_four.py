@@ -86,7 +86,7 @@ def serve(static_root: str, port: int) -> subprocess.Popen:
     }
     collect = [PYTHON, "manage.py", "collectstatic", "--noinput", "-v", "0"]
     subprocess.run(collect, cwd=ROOT, env=env, check=True)
-    daphne = [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+    daphne = [PYTHON, "-m", "site_config.serve", "-b", "127.0.0.1", "-p", str(port)]
     server = subprocess.Popen(
         [*daphne, "site_config.asgi:application"],
         cwd=ROOT,

@@ -61,11 +61,13 @@ def migrate(extra_env: dict[str, str]) -> None:
 
 
 def run_sh_daphne_args() -> list[str]:
-    """daphne's arguments exactly as scripts/run.sh's `exec .venv/bin/daphne ...` line has them
-    (continuation lines joined), without the binding: the servers here bind a free port."""
+    """daphne's arguments exactly as scripts/run.sh's `exec .venv/bin/python -m
+    site_config.serve ...` line has them (continuation lines joined), without the binding:
+    the servers here bind a free port."""
     text = (ROOT / "scripts" / "run.sh").read_text()
-    command = re.search(r"^exec \.venv/bin/daphne ((?:.*\\\n)*.*)$", text, re.M)
-    assert command, "scripts/run.sh no longer execs .venv/bin/daphne"
+    line = r"^exec \.venv/bin/python -m site_config\.serve ((?:.*\\\n)*.*)$"
+    command = re.search(line, text, re.M)
+    assert command, "scripts/run.sh no longer execs daphne through site_config.serve"
     args = shlex.split(command.group(1).replace("\\\n", " "))
     for flag in ("-b", "-p"):
         index = args.index(flag)
@@ -91,7 +93,7 @@ class Daphne:
         self.log = open(log_path, "wb")  # noqa: SIM115 - closed in stop()
         args = run_sh_daphne_args() if args is None else args
         self.process = subprocess.Popen(
-            [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), *args],
+            [PYTHON, "-m", "site_config.serve", "-b", "127.0.0.1", "-p", str(self.port), *args],
             cwd=ROOT,
             env=server_env(extra_env, settings),
             stdout=self.log,
