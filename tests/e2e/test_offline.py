@@ -29,6 +29,8 @@ NINE_MENS_MORRIS_GAME = [
     "d1", "b4", "d2", "b2", "g7", "b6xg7", "d3xb6", "b6xd1", "d1xb4", "b4xd1", "d1xb4",
     "b4xd3", "d3xb2", "b2xd3", "d3xb4", "b4xd2", "d2xb4", "b4xd1",
 ]
+# Black's five along row 8 while white plays far away (no Renju foul on the way).
+GOMOKU_GAME = ["H8", "A1", "I8", "A3", "J8", "A5", "K8", "A7", "L8"]
 CACHE_KEYS = """async () => {
   const result = {};
   for (const name of await caches.keys()) {
@@ -140,12 +142,19 @@ def test_a_visited_site_plays_offline(browser, site, language):
     page.locator("[data-board2d] button[data-selectable]").first.click()
     expect(root).to_have_attribute("data-moves", "2")  # the AI answered, offline
 
-    # Gomoku under Renju against the AI, offline: its engine parts and AI parts were
-    # precached through the modules' literal imports.
+    # Gomoku under Renju, offline: a whole game on one device (a tap places the ghost stone,
+    # a second plays it), then the AI answers: its engine parts and AI parts were precached
+    # through the modules' literal imports.
     nav_link(page, f"/{language}/gomoku/")
     root = page.locator(BOARD2D)
     expect(root).to_have_attribute("data-ready", "true")
     page.locator("[data-variant-choice] input[value=renju]").check()
+    page.locator("[data-start][data-mode=local]").click()
+    expect(root).to_have_attribute("data-variant", "renju")
+    play_moves(page, root, [f"{m}-{m}" for m in GOMOKU_GAME])
+    expect(root).to_have_attribute("data-outcome", "0")
+    expect(page.locator("[data-result-dialog]")).to_have_attribute("open", "")
+    page.locator("dialog[data-result-dialog] [data-action=choose-mode]").click()
     page.locator("[data-start][data-mode=ai][data-level=beginner][data-human-side='0']").click()
     expect(root).to_have_attribute("data-variant", "renju")
     centre = page.locator("[data-board2d] button[data-point='H8']")
