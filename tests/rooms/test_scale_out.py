@@ -58,15 +58,22 @@ def test_concurrent_joins_across_processes_seat_exactly_one(cluster):
     assert sum(1 for _status, secret in results if secret) == 1
 
 
+async def one_player_on_each(a, b):
+    """A room made on process `a` and joined on `b`: the host's socket (white) on `a`, the
+    guest's (black) on `b`."""
+    room_id, host = create_room(a.port)
+    _status, guest = join_room(b.port, room_id)
+    white = await Client.open(a.origin, room_id, host)
+    black = await Client.open(b.origin, room_id, guest)
+    return white, black
+
+
 def test_a_full_game_with_one_player_on_each_process(cluster):
     _env, (a, b), _base = cluster
     moves = random_game("score-four", seed=8)
 
     async def scenario():
-        room_id, host = create_room(a.port)
-        _status, guest = join_room(b.port, room_id)
-        white = await Client.open(a.origin, room_id, host)
-        black = await Client.open(b.origin, room_id, guest)
+        white, black = await one_player_on_each(a, b)
         players = {0: white, 1: black}
         try:
             for ply, (text, side) in enumerate(moves):
@@ -248,10 +255,7 @@ def test_a_move_right_after_postgresql_dropped_the_connection_still_applies(clus
             )
 
     async def scenario():
-        room_id, host = create_room(a.port)
-        _status, guest = join_room(b.port, room_id)
-        white = await Client.open(a.origin, room_id, host)
-        black = await Client.open(b.origin, room_id, guest)
+        white, black = await one_player_on_each(a, b)
         players = {0: white, 1: black}
         try:
             for ply, (text, side) in enumerate(moves):
