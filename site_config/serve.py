@@ -9,11 +9,23 @@ CPU per move 2.58 -> 2.13 ms and 2.35 -> 2.18 ms, the loop's lag halved
 (bench/results/rooms_profile.txt). Twisted supports uvloop under its asyncio reactor since
 21.7. Where uvloop is not installed (it has no Windows build), daphne runs on asyncio's own
 loop, as before.
+
+Once the reactor runs (the application and all of Django imported), `settle_collector` moves
+every object made so far out of the garbage collector's sight (`gc.freeze`) and makes its
+young generation larger: full collections then no longer walk Django's and the app's import-
+time objects, which lived as long as the process anyway. Measured with the same bench, 300
+rooms, back to back, three rounds each: move p99 35.3 / 36.9 / 42.4 ms before, 16.0 / 22.4 /
+20.4 ms after, CPU per move unchanged within the noise (bench/results/rooms_profile.txt).
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
+
+# (young generation, middle, old): allocations before a young collection, then how many of
+# each before the next generation's. Python's default is (700, 10, 10).
+COLLECTOR_THRESHOLDS = (10_000, 50, 100)
 
 
 def use_uvloop() -> bool:
@@ -26,10 +38,17 @@ def use_uvloop() -> bool:
     return True
 
 
+def settle_collector() -> None:
+    gc.freeze()
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
+
+
 def main() -> None:
     use_uvloop()
     from daphne.cli import CommandLineInterface  # imports daphne.server: the loop is made here
+    from twisted.internet import reactor  # daphne's, installed by that import
 
+    reactor.callWhenRunning(settle_collector)
     CommandLineInterface.entrypoint()
 
 

@@ -4,9 +4,11 @@ through that module: the run command, the production unit, the test and bench se
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
+from site_config import serve
 from tools.rooms_harness import PYTHON
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,3 +40,35 @@ def test_every_server_is_started_through_site_config_serve():
         assert start in text, path
         assert "bin/daphne " not in text and '"-m", "daphne"' not in text, path
 
+
+SERVE_THEN_REPORT = """
+import gc, os, sys
+sys.argv = ["serve", "-b", "127.0.0.1", "-p", "0", "site_config.asgi:application"]
+from site_config import serve
+serve.use_uvloop()
+import daphne.server  # noqa: F401  installs daphne's reactor, as serve.main does
+from twisted.internet import reactor
+
+def report():
+    print(gc.get_freeze_count() > 1000, gc.get_threshold(), flush=True)
+    os._exit(0)
+
+reactor.callLater(1.0, report)
+serve.main()
+"""
+
+
+def test_the_served_process_freezes_its_import_time_objects_once_running():
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "site_config.settings"}
+    out = subprocess.run(
+        [PYTHON, "-c", SERVE_THEN_REPORT],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    frozen, thresholds = out.stdout.strip().split(" ", 1)
+    assert frozen == "True"
+    assert thresholds == str(serve.COLLECTOR_THRESHOLDS)
