@@ -200,7 +200,7 @@ def test_the_limiter_is_shared_by_two_processes(cluster, tmp_path):
     env, _servers, _base = cluster
     limited = {
         **env,
-        "REDIS_URL": env["REDIS_URL"].rsplit("/", 1)[0] + "/1",  # buckets of their own
+        "REDIS_URL": env["REDIS_URL"].replace("?db=0", "?db=1"),  # buckets of their own
         "LIMIT_ROOM_CREATION_CAPACITY": "5",
         "LIMIT_SOCKETS_PER_CLIENT": "4",
         "LIMIT_SOCKET_CONNECTS_CAPACITY": "6",

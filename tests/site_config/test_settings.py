@@ -117,3 +117,24 @@ def test_a_missing_secret_key_is_an_error_outside_the_embedded_default(
     # The same refusal stops the server command before it serves anything.
     check = run(["manage.py", "check"], env, tmp_path)
     assert check.returncode != 0 and "SECRET_KEY is not set" in check.stderr
+
+
+def test_the_deploy_templates_unix_socket_urls_reach_postgres_and_redis_by_path(tmp_path):
+    """deploy/little-table.env names both services by their Unix sockets: the database's host
+    is the socket directory, and channels-redis and the limiter get the socket's URL."""
+    template = {}
+    for line in (ROOT / "deploy" / "little-table.env").read_text().splitlines():
+        if line and not line.startswith("#"):
+            key, _, value = line.partition("=")
+            template[key] = value
+    urls = {key: template[key] for key in ("DATABASE_URL", "REDIS_URL")}
+    describe = (
+        "import django; django.setup(); from django.conf import settings as s;"
+        "print(s.DATABASES['default']['HOST']);"
+        "print(s.CHANNEL_LAYERS['default']['CONFIG']['hosts'][0]['address']); print(s.REDIS_URL)"
+    )
+    result = run(["-c", describe], PRODUCTION | urls, tmp_path)
+    assert result.returncode == 0, result.stderr
+    host, layer_address, limiter_url = result.stdout.splitlines()
+    assert host == "/var/run/postgresql"
+    assert layer_address == limiter_url == "unix:///run/redis/redis-server.sock?db=0"
