@@ -54,6 +54,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from games.engine import registry  # noqa: E402
+from site_config.serve import use_uvloop  # noqa: E402
 from tools.rooms_harness import Daphne, RoomFollower, migrate, request, services  # noqa: E402
 
 MAX_ROOMS = 2000
@@ -117,78 +118,85 @@ async def player(origin, room_id, secret, stats, pace, rng, game, source=None):
         asked_round = 0  # the round this seat last asked a rematch for
         next_move_at = time.monotonic() + rng.random() * pace
         next_ping_at = time.monotonic() + rng.random() * PING_SECONDS
-        while time.monotonic() < stats.deadline:
-            if time.monotonic() >= next_ping_at:  # as RoomSession does: heartbeats are load too
+        while (now := time.monotonic()) < stats.deadline:
+            # What is due now, then a wait for the next message or the next thing due: the
+            # client wakes only when it has something to do (a fixed poll cost as much CPU as
+            # a server process at 600 rooms, taken from the servers on the same machine).
+            if now >= next_ping_at:  # as RoomSession does: heartbeats are load too
                 await socket.send('{"type":"ping"}')
                 next_ping_at += PING_SECONDS
-                ping_at = time.monotonic()
-            try:
-                raw = await asyncio.wait_for(socket.recv(), timeout=0.25)
-            except TimeoutError:
-                raw = None
-            if raw is not None:
-                message = json.loads(raw)
-                kind = message["type"]
-                if kind == "pong" and ping_at is not None:
-                    if stats.measuring:
-                        stats.pongs.append(time.monotonic() - ping_at)
-                    ping_at = None
-                elif kind == "state":
-                    if not asked_sync and stats.measuring:
-                        stats.resyncs += 1  # pushed by the server: its queue overflowed
-                    asked_sync = False
-                if kind == "error":
-                    stats.error(message["code"])
-                    if message.get("for") == "move":  # as RoomSession: only a refused move
-                        sent_at = None  # is no longer pending
-                    asked_sync = True
-                    await socket.send(SYNC)
-                outcome = follower.take(message)
-                if outcome == "sync":
-                    stats.error("missed-event")
-                    stats.lost += stats.measuring
-                    asked_sync = True
-                    if message["type"] == "room":  # the own move may be what was missed
-                        sent_at = None
-                    await socket.send(SYNC)
-                elif outcome == "ready" and not seated:
-                    seated = True
-                    stats.seated += 1
-                elif outcome == "moved":
-                    next_move_at = time.monotonic() + pace  # the next move comes `pace` later
-                    key = (room_id, follower.room["round"], message["move"]["ply"])
-                    if message["move"]["player"] != follower.you["side"]:
-                        sent = stats.sent.pop(key, None)
-                        if sent is not None and stats.measuring:
-                            stats.deliveries.append(time.monotonic() - sent)
-                    if sent_at is not None and message["move"]["player"] == follower.you["side"]:
-                        stats.applied(sent_at)
-                        sent_at = None
-            if sent_at is not None and time.monotonic() - sent_at > UNANSWERED_SECONDS:
+                ping_at = now
+            if sent_at is not None and now - sent_at > UNANSWERED_SECONDS:
                 stats.error("unanswered-move")  # neither applied nor refused: ask for the state
                 sent_at = None
                 asked_sync = True
                 await socket.send(SYNC)
+            wake_at = min(next_ping_at, now + 1.0)  # the deadline can move: seen within 1 s
+            if sent_at is not None:
+                wake_at = min(wake_at, sent_at + UNANSWERED_SECONDS + 0.001)
             room = follower.room
-            if room is None or sent_at is not None or time.monotonic() < next_move_at:
+            if room is not None and sent_at is None:
+                side = follower.you["side"]
+                if room["status"] == "finished":
+                    # Ask once per round, as a player clicks once: an older event may still
+                    # show this seat's rematch flag unset.
+                    if not room["rematch"][side] and asked_round != room["round"]:
+                        asked_round = room["round"]
+                        await socket.send(json.dumps({"type": "rematch", "round": asked_round}))
+                elif room["status"] == "playing" and game.to_move(follower.state) == side:
+                    if now < next_move_at:
+                        wake_at = min(wake_at, next_move_at)
+                    else:
+                        state = follower.state
+                        move = rng.choice(game.legal_moves(state))
+                        text = game.format_move(state, move)
+                        sent_at = now
+                        ply = len(follower.moves)
+                        stats.sent[(room_id, room["round"], ply)] = sent_at
+                        await socket.send(json.dumps({"type": "move", "ply": ply, "move": text}))
+                        wake_at = min(wake_at, sent_at + UNANSWERED_SECONDS + 0.001)
+            try:
+                async with asyncio.timeout(max(0.0, wake_at - time.monotonic())):
+                    raw = await socket.recv()
+            except TimeoutError:
                 continue
-            side = follower.you["side"]
-            if room["status"] == "finished":
-                # Ask once per round, as a player clicks once: an older event may still show
-                # this seat's rematch flag unset.
-                if not room["rematch"][side] and asked_round != room["round"]:
-                    asked_round = room["round"]
-                    await socket.send(json.dumps({"type": "rematch", "round": asked_round}))
-                continue
-            state = follower.state
-            if room["status"] != "playing" or game.to_move(state) != side:
-                continue
-            move = rng.choice(game.legal_moves(state))
-            text = game.format_move(state, move)
-            sent_at = time.monotonic()
-            ply = len(follower.moves)
-            stats.sent[(room_id, room["round"], ply)] = sent_at
-            await socket.send(json.dumps({"type": "move", "ply": ply, "move": text}))
+            message = json.loads(raw)
+            kind = message["type"]
+            if kind == "pong" and ping_at is not None:
+                if stats.measuring:
+                    stats.pongs.append(time.monotonic() - ping_at)
+                ping_at = None
+            elif kind == "state":
+                if not asked_sync and stats.measuring:
+                    stats.resyncs += 1  # pushed by the server: its queue overflowed
+                asked_sync = False
+            if kind == "error":
+                stats.error(message["code"])
+                if message.get("for") == "move":  # as RoomSession: only a refused move
+                    sent_at = None  # is no longer pending
+                asked_sync = True
+                await socket.send(SYNC)
+            outcome = follower.take(message)
+            if outcome == "sync":
+                stats.error("missed-event")
+                stats.lost += stats.measuring
+                asked_sync = True
+                if message["type"] == "room":  # the own move may be what was missed
+                    sent_at = None
+                await socket.send(SYNC)
+            elif outcome == "ready" and not seated:
+                seated = True
+                stats.seated += 1
+            elif outcome == "moved":
+                next_move_at = time.monotonic() + pace  # the next move comes `pace` later
+                key = (room_id, follower.room["round"], message["move"]["ply"])
+                if message["move"]["player"] != follower.you["side"]:
+                    sent = stats.sent.pop(key, None)
+                    if sent is not None and stats.measuring:
+                        stats.deliveries.append(time.monotonic() - sent)
+                if sent_at is not None and message["move"]["player"] == follower.you["side"]:
+                    stats.applied(sent_at)
+                    sent_at = None
 
 
 async def run_room(index, origins, args, stats):
@@ -421,12 +429,17 @@ def main():
     for url in args.url or []:
         if urlparse(url).hostname not in {"127.0.0.1", "localhost", "::1"}:
             parser.error("loopback servers only")
+    use_uvloop()  # the client's loop too: the servers share the machine with it
     for setup in args.spawn or [None]:
-        run_setup(args, setup)
+        for rooms in args.rooms:
+            run_once(args, setup, rooms)
 
 
-def run_setup(args, setup):
-    """Every --rooms run against one setup: servers started here (`setup`) or --url's."""
+def run_once(args, setup, rooms):
+    """One run of `rooms` rooms against fresh servers (and services) started here for it
+    (`setup`), or against --url's. Fresh each time: servers that served a smaller run
+    before (its rows, its closed sockets, a warm or a fragmented heap) measured worse p99
+    than fresh ones, whatever the code (bench/results/rooms_profile.txt, session 8)."""
     # The directory is entered first so it is removed last, after the servers and services
     # in `stack` have been stopped (services.sh stop needs the pid files inside it).
     with tempfile.TemporaryDirectory(prefix="rooms-bench-") as tmp, ExitStack() as stack:
@@ -436,17 +449,16 @@ def run_setup(args, setup):
             origins, pids, logs = args.url, args.pids, []
         label = setup or ",".join(origins)
         mode = "shared-address" if args.shared_address else "realistic"
-        for rooms in args.rooms:
-            run_args = argparse.Namespace(**{**vars(args), "rooms": rooms})
-            result = asyncio.run(measure(origins, pids, logs, run_args))
-            line = json.dumps({"setup": label, "mode": mode, "processes": len(origins), **result})
-            print(line, flush=True)
-            if args.out:
-                with args.out.open("a") as out:
-                    command = " ".join(["bench/rooms_load.py", *sys.argv[1:]])
-                    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-                    out.write(f"# {when}, {command}" + (f" ({args.note})" if args.note else ""))
-                    out.write("\n" + line + "\n")
+        run_args = argparse.Namespace(**{**vars(args), "rooms": rooms})
+        result = asyncio.run(measure(origins, pids, logs, run_args))
+        line = json.dumps({"setup": label, "mode": mode, "processes": len(origins), **result})
+        print(line, flush=True)
+        if args.out:
+            with args.out.open("a") as out:
+                command = " ".join(["bench/rooms_load.py", *sys.argv[1:]])
+                when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+                out.write(f"# {when}, {command}" + (f" ({args.note})" if args.note else ""))
+                out.write("\n" + line + "\n")
 
 
 if __name__ == "__main__":
