@@ -38,6 +38,13 @@ LIMIT_CODES = ("too-many-sockets", "room-full", "too-many-connects", "server-bus
 # A change in the number of watchers alone reaches a socket at most once in this many seconds
 # (the latest count): people coming and going cannot flood the players.
 WATCHERS_EVERY_SECONDS = 1.0
+# Two processes publish their events in the order their own commits finish, so a socket can
+# be handed version V+2 before V+1 (both seats acting at once, on two processes, one of them
+# lagging). An event past the next version waits here up to HOLD_SECONDS for the ones before
+# it, then goes anyway (the client's own gap rule, a `sync`, repairs what is still missing).
+# At most MAX_HELD wait; one more sends them all.
+HOLD_SECONDS = 0.5
+MAX_HELD = 16
 
 
 def seat_cookie_name(room_id: str) -> str:
@@ -79,12 +86,15 @@ class RoomConsumer(Consumer):
     shown: Presence | None = None  # the presence this socket's client was last sent
     shown_at = 0.0  # ... and when (monotonic)
     watchers_due: asyncio.Task | None = None  # a watcher count waiting for its turn
+    held: dict[int, RoomEvent]  # events that came before the versions preceding them
+    release_due: asyncio.Task | None = None  # ... sent anyway when it fires
 
     async def __call__(self, scope, receive, send):
+        self.held = {}
         try:
             await super().__call__(scope, receive, send)
         finally:  # every exit: a clean close, a crash, a cancelled task
-            for task in (self.idle_watch, self.watchers_due):
+            for task in (self.idle_watch, self.watchers_due, self.release_due):
                 if task is not None:
                     task.cancel()
             await self.leave()
@@ -262,6 +272,15 @@ class RoomConsumer(Consumer):
 
     async def room_event(self, message: dict) -> None:
         event = RoomEvent.of(message)
+        if self.version and event.room.version > self.version + 1 and len(self.held) < MAX_HELD:
+            self.held[event.room.version] = event  # an earlier version is still on its way
+            if self.release_due is None:
+                self.release_due = asyncio.ensure_future(self.release_in_turn(HOLD_SECONDS))
+            return
+        await self.deliver(event)
+        await self.deliver_held()
+
+    async def deliver(self, event: RoomEvent) -> None:
         if event.move is not None:
             recent.follow(event.room, event.move)
         self.host_side = event.room.host_side
@@ -269,6 +288,30 @@ class RoomConsumer(Consumer):
         await self.send_message(outgoing.RoomMessage(event, self.you()))
         if event.room.status == "cancelled":
             await self.close(code=CLOSE_GONE)
+
+    async def deliver_held(self, all_of_them: bool = False) -> None:
+        """The held events that follow on from this socket's version now (or all of them, in
+        version order); those it has moved past are dropped, as the client would."""
+        for version in sorted(self.held):
+            if version <= self.version:
+                del self.held[version]
+            elif version == self.version + 1 or all_of_them:
+                await self.deliver(self.held.pop(version))
+        if not self.held and self.release_due is not None:
+            self.release_due.cancel()
+            self.release_due = None
+        elif self.held and self.release_due is None:  # its release came as a resync instead
+            self.release_due = asyncio.ensure_future(self.release_in_turn(HOLD_SECONDS))
+
+    async def release_in_turn(self, seconds: float) -> None:
+        """After `seconds`, the held events go in the consumer's turn (through its own
+        channel, as any message: never in the middle of another handler's sends)."""
+        await asyncio.sleep(seconds)
+        self.release_due = None
+        await self.channel_layer.send(self.channel_name, {"type": "room.release"})
+
+    async def room_release(self, message: dict) -> None:
+        await self.deliver_held(all_of_them=True)
 
     async def room_presence(self, message: dict) -> None:
         """Told to the client only when what it shows changes: who is present (or away), at
@@ -338,6 +381,7 @@ class RoomConsumer(Consumer):
         for start in range(0, len(moves), MOVES_PER_MESSAGE):
             chunk = tuple(moves[start : start + MOVES_PER_MESSAGE])
             await self.send_message(outgoing.Moves(header.round, start, chunk))
+        await self.deliver_held()  # the state may cover some, and lead on to others
         return header
 
     def learn_presence(self, presence: Presence) -> None:

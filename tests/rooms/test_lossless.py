@@ -15,6 +15,7 @@ from django.test import override_settings
 
 from games.engine import registry
 from rooms import consumers, protocol, services
+from rooms.outgoing import RoomEvent
 from site_config.channel_layer import RESYNC
 from tests.rooms.test_consumers import full_state, new_room, receive, socket
 from tests.rooms.test_socket_limits import close_code
@@ -26,13 +27,13 @@ WIN = ["A1", "B1", "A1", "B1", "A1", "B1", "A1"]
 CAPACITY = 3  # a socket's queue: two messages, then the place for a resync
 
 
-def layers(kind, redis_url):
+def layers(kind, redis_url, capacity=CAPACITY):
     if kind == "embedded":
         backend, config = "site_config.channel_layer.EmbeddedChannelLayer", {}
     else:
         backend = "site_config.channel_layer.PubSubChannelLayer"
         config = {"hosts": [{"address": redis_url, "socket_timeout": None}]}
-    return {"default": {"BACKEND": backend, "CONFIG": {**config, "capacity": CAPACITY}}}
+    return {"default": {"BACKEND": backend, "CONFIG": {**config, "capacity": capacity}}}
 
 
 @pytest.fixture(params=["embedded", pytest.param("redis", marks=pytest.mark.services)])
@@ -108,3 +109,70 @@ async def test_a_resync_that_finds_the_room_cancelled_closes_as_the_event_would(
         state = await receive(waiting, "state")
         assert state["room"]["status"] == "cancelled"
         assert await close_code(waiting) == consumers.CLOSE_GONE
+
+
+async def moves_made_elsewhere(room_id, host, guest, texts):
+    """Moves applied as another process would apply them (nothing broadcast here): the
+    `moved` event each would publish, in version order."""
+    events = []
+    for ply, text in enumerate(texts):
+        secret = host if ply % 2 == 0 else guest
+        header, move = await database_sync_to_async(consumers._move)(
+            room_id, secret, protocol.Move(ply, text)
+        )
+        events.append(RoomEvent("moved", header, move))
+    return events
+
+
+async def room_messages(communicator, count):
+    """The next `count` room events (presence skipped)."""
+    messages = []
+    while len(messages) < count:
+        message = await communicator.receive_json_from(timeout=5)
+        if message["type"] == "room":
+            messages.append(message)
+    return messages
+
+
+@pytest.fixture(params=["embedded", pytest.param("redis", marks=pytest.mark.services)])
+def roomy_layer(request):
+    """Either layer with its production capacity: these tests are about order, not overflow."""
+    redis_url = request.getfixturevalue("redis_url") if request.param == "redis" else None
+    with override_settings(CHANNEL_LAYERS=layers(request.param, redis_url, capacity=100)):
+        yield request.param
+
+
+async def test_events_published_out_of_version_order_reach_the_socket_in_order(roomy_layer):
+    """Two processes publish in the order their commits end: version 3 can reach Redis before
+    version 2. The socket holds 3 until 2 comes, and its client sees no gap."""
+    room_id, host, guest = await new_room()
+    async with socket(room_id, host) as white:
+        follower = RoomFollower(SCORE_FOUR)
+        follower.take((await full_state(white))[0])
+        first, second, third = await moves_made_elsewhere(room_id, host, guest, WIN[:3])
+        layer = get_channel_layer()
+        group = consumers.group_name(room_id)
+        for event in (third, second, first):
+            await layer.group_send(group, event.group())
+        messages = await room_messages(white, 3)
+        assert [m["room"]["version"] for m in messages] == [
+            e.room.version for e in (first, second, third)
+        ]
+        assert [follower.take(m) for m in messages] == ["moved"] * 3
+
+
+async def test_a_held_event_goes_anyway_once_the_hold_is_over(roomy_layer, monkeypatch):
+    """The version before it never comes (lost past every layer's guarantees): after
+    HOLD_SECONDS the held event is sent, and the client's gap rule asks for the state."""
+    monkeypatch.setattr(consumers, "HOLD_SECONDS", 0.2)
+    room_id, host, guest = await new_room()
+    async with socket(room_id, host) as white:
+        follower = RoomFollower(SCORE_FOUR)
+        follower.take((await full_state(white))[0])
+        await receive(white, "presence")  # the socket's own arrival
+        _first, second = await moves_made_elsewhere(room_id, host, guest, WIN[:2])
+        await get_channel_layer().group_send(consumers.group_name(room_id), second.group())
+        assert await white.receive_nothing(timeout=0.1)  # held
+        (message,) = await room_messages(white, 1)
+        assert message["room"]["version"] == second.room.version
+        assert follower.take(message) == "sync"
