@@ -25,12 +25,14 @@ line to a file (bench/results/), with the command and `--note`.
     .venv/bin/python bench/rooms_load.py --spawn embedded --rooms 50
     # ... or Redis + PostgreSQL (scripts/services.sh) with two processes:
     .venv/bin/python bench/rooms_load.py --spawn scaled --rooms 50
-    # the reference figures (#35): both setups in turn, every size, appended to bench/results/
+    # the reference figures (#35): both setups in turn, every size (fresh servers and services
+    # for each run), appended to bench/results/
     .venv/bin/python bench/rooms_load.py --spawn embedded scaled --rooms 150 300 450 600 900 \
         --seconds 30 --ramp 10 --out bench/results/rooms_load_realistic.txt --note "quiet machine"
 
 Loopback only; every loop is bounded by --seconds. The client runs on the same machine and
-competes with the servers for CPU, so the figures are lower bounds.
+competes with the servers for CPU, so the figures are lower bounds; it runs on uvloop and each
+player wakes only for a message or something due (its ping, its move, an unanswered move).
 """
 
 from __future__ import annotations
