@@ -17,7 +17,14 @@ from django.utils import timezone
 from rooms.models import Connection, Room
 from rooms.protocol import AnswerDraw, Claim, Ending, OfferDraw, Resign
 from rooms.seats import Seat
-from rooms.services import PRESENCE_STALE, RoomError, away_seconds, seat_in_round, side_of
+from rooms.services import (
+    PRESENCE_STALE,
+    RoomError,
+    away_seconds,
+    changed_then_read,
+    seat_in_round,
+    side_of,
+)
 
 AWAY_DRAW_SECONDS = 120  # the friend away this long: the player present may call a draw ...
 AWAY_WIN_SECONDS = 300  # ... and this long: claim the win
@@ -42,14 +49,16 @@ def _playing(room: Room, **conditions):
 
 
 def _finish(room: Room, outcome: dict, **conditions) -> bool:
-    return bool(
-        _playing(room, **conditions).update(
+    """End the round (when `conditions` still hold), `room` read back as it made it."""
+    return changed_then_read(
+        room,
+        lambda: _playing(room, **conditions).update(
             status=Room.FINISHED,
             outcome=outcome,
             draw_offer=None,
             version=F("version") + 1,
             last_active_at=timezone.now(),
-        )
+        ),
     )
 
 
@@ -58,7 +67,6 @@ def resign(room_id: str, secret: str | None, request: Resign) -> Room:
     room, side = _seated_in_play(room_id, secret, request.round)
     if not _finish(room, {"winner": 1 - side, "reason": "resigned", "cells": []}):
         raise RoomError("game-over", "the game has ended")
-    room.refresh_from_db()
     return room
 
 
@@ -69,12 +77,14 @@ def offer_draw(room_id: str, secret: str | None, request: OfferDraw) -> Room:
         raise RoomError("duplicate-offer", "your draw offer already stands")
     if room.draw_offer == 1 - side:
         return _agree(room, side)
-    offered = _playing(room, draw_offer__isnull=True).update(
-        draw_offer=side, version=F("version") + 1
+    offered = changed_then_read(
+        room,
+        lambda: _playing(room, draw_offer__isnull=True).update(
+            draw_offer=side, version=F("version") + 1
+        ),
     )
     if not offered:  # the friend offered, or the game ended, at the same moment
         raise RoomError("stale-round", "the room changed; resync")
-    room.refresh_from_db()
     return room
 
 
@@ -85,17 +95,20 @@ def answer_draw(room_id: str, secret: str | None, request: AnswerDraw) -> Room:
         raise RoomError("no-offer", "there is no draw offer from your friend to answer")
     if request.accept:
         return _agree(room, side)
-    declined = _playing(room, draw_offer=1 - side).update(draw_offer=None, version=F("version") + 1)
+    declined = changed_then_read(
+        room,
+        lambda: _playing(room, draw_offer=1 - side).update(
+            draw_offer=None, version=F("version") + 1
+        ),
+    )
     if not declined:
         raise RoomError("no-offer", "the offer has lapsed")
-    room.refresh_from_db()
     return room
 
 
 def _agree(room: Room, side: int) -> Room:
     if not _finish(room, {"winner": None, "reason": "agreed", "cells": []}, draw_offer=1 - side):
         raise RoomError("no-offer", "the offer has lapsed")
-    room.refresh_from_db()
     return room
 
 
@@ -127,7 +140,6 @@ def claim(room_id: str, secret: str | None, request: Claim) -> Room:
     unchanged = {friend.seen_field: seen} if seen else {f"{friend.seen_field}__isnull": True}
     if not _finish(room, outcome, **unchanged):
         raise RoomError("friend-present", "your friend is back, or the game has changed")
-    room.refresh_from_db()
     return room
 
 

@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -91,6 +92,20 @@ def _is_expired(room: Room, now: datetime) -> bool:
         return False
     latest = room.connections.aggregate(latest=Max("seen_at"))["latest"]
     return latest is None or latest < now - IDLE_LIMIT
+
+
+def changed_then_read(room: Room, change: Callable[[], int]) -> bool:
+    """`change` (a guarded UPDATE spending one version; the rows it changed) and, when it
+    changed the room, `room` read back in the same transaction. The UPDATE's row lock
+    (PostgreSQL) or the write lock (SQLite) keeps every other change out until the commit, so
+    `room` is exactly the version this change made, the one its event carries. Read after
+    the commit it could be a later change's: with both seats acting at once, two events of
+    one version and none of the version before it, a gap for every client."""
+    with transaction.atomic():
+        if not change():
+            return False
+        room.refresh_from_db()
+    return True
 
 
 def live_room(room_id: str) -> Room:
@@ -184,20 +199,22 @@ def join(room_id: str, secret: str | None) -> Joined:
         raise RoomError("room-cancelled", "the room was cancelled")
     new_secret = secrets.token_urlsafe(32)
     now = timezone.now()
-    claimed = Room.objects.filter(
-        id=room.id, guest_secret__isnull=True, status=Room.WAITING
-    ).update(
-        guest_secret=_digest(new_secret),
-        status=Room.PLAYING,
-        version=F("version") + 1,
-        last_active_at=now,
-        # The friend's absence counts from the join, not from the room's creation: a friend
-        # whose page has not opened its socket yet has not left.
-        guest_seen_at=now,
+    claimed = changed_then_read(
+        room,
+        lambda: Room.objects.filter(
+            id=room.id, guest_secret__isnull=True, status=Room.WAITING
+        ).update(
+            guest_secret=_digest(new_secret),
+            status=Room.PLAYING,
+            version=F("version") + 1,
+            last_active_at=now,
+            # The friend's absence counts from the join, not from the room's creation: a
+            # friend whose page has not opened its socket yet has not left.
+            guest_seen_at=now,
+        ),
     )
     if not claimed:
         raise RoomError("seat-taken", "both seats are taken; you can watch")
-    room.refresh_from_db()
     return Joined(room, Seat.GUEST, new_secret)
 
 
@@ -206,12 +223,14 @@ def cancel(room_id: str, secret: str | None) -> Room:
     room = live_room(room_id)
     if seat_of(room, secret) != Seat.HOST:
         raise RoomError("not-host", "only the person who made the room can cancel it")
-    cancelled = Room.objects.filter(id=room.id, status=Room.WAITING).update(
-        status=Room.CANCELLED, version=F("version") + 1
+    cancelled = changed_then_read(
+        room,
+        lambda: Room.objects.filter(id=room.id, status=Room.WAITING).update(
+            status=Room.CANCELLED, version=F("version") + 1
+        ),
     )
     if not cancelled:
         raise RoomError("not-waiting", "the game has already started")
-    room.refresh_from_db()
     return room
 
 
@@ -379,7 +398,7 @@ def request_rematch(room_id: str, secret: str | None, request: protocol.Rematch)
             draw_offer=None,
             last_active_at=timezone.now(),
         )
-    room.refresh_from_db()
+        room.refresh_from_db()  # in the transaction: this change's version (changed_then_read)
     return room
 
 

@@ -29,3 +29,32 @@ def race(calls: dict) -> dict:
     for thread in threads:
         thread.join()
     return results
+
+
+def between_change_and_read(monkeypatch, model, call) -> dict:
+    """The next time a `model` instance is read back (`refresh_from_db`), `call` runs first in
+    another thread (its own connection) and is given a second to finish: the other seat acting
+    just after this one's UPDATE. Returns {"result": what `call` returned} once `finish()`d."""
+    real_refresh = model.refresh_from_db
+    other: dict = {}
+
+    def run():
+        try:
+            other["result"] = call()
+        finally:
+            connections.close_all()
+
+    def refresh(self, *args, **kwargs):
+        if "thread" not in other:  # once: `call`'s own reads are the plain ones
+            other["thread"] = threading.Thread(target=run)
+            other["thread"].start()
+            other["thread"].join(timeout=1.0)  # done by then unless the row is kept from it
+        return real_refresh(self, *args, **kwargs)
+
+    def finish() -> dict:
+        other["thread"].join(timeout=30)
+        return other
+
+    monkeypatch.setattr(model, "refresh_from_db", refresh)
+    other["finish"] = finish
+    return other

@@ -11,7 +11,7 @@ from django.utils import timezone
 from rooms import endings, services
 from rooms.models import Move, Room
 from rooms.protocol import AnswerDraw, Claim, OfferDraw, Resign
-from tests.concurrency import race
+from tests.concurrency import between_change_and_read, race
 from tests.rooms.test_services import code_of, play, play_all, rematch, started
 
 pytestmark = pytest.mark.django_db
@@ -225,3 +225,19 @@ def test_a_claim_right_after_the_join_of_an_old_room_is_too_early():
     assert Room.objects.get(id=room.id).status == Room.PLAYING
     room = play(room.id, host, 0, "A1")
     assert play(room.id, guest, 1, "B1").ply == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_draw_offer_reports_its_own_version_when_the_friend_resigns_at_once(monkeypatch):
+    """The friend resigns between the offer's change and its read of the room: the offer's
+    event still carries the offer's version, the resignation the next one."""
+    room, host, guest = started()
+    friend = between_change_and_read(monkeypatch, Room, lambda: resign(room.id, guest, 1))
+    offered = offer_draw(room.id, host, 1)
+    resigned = friend["finish"]()["result"]
+    assert (offered.version, offered.status, offered.draw_offer) == (
+        room.version + 1,
+        Room.PLAYING,
+        offered.host_side,
+    )
+    assert (resigned.version, resigned.status) == (room.version + 2, Room.FINISHED)

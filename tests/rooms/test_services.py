@@ -377,3 +377,19 @@ def test_two_rematch_requests_at_once_start_one_round_with_one_version_each():
         after = Room.objects.get(id=room.id)
         assert (after.round, after.status, after.host_side) == (2, Room.PLAYING, 1)
         assert after.version == room.version + 2  # two requests, the start within the second
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_of_two_rematch_requests_at_once_reports_the_version_it_made(monkeypatch):
+    """The friend's request comes between this request's change and its read of the room.
+    Each event carries its own change's version (V+1 asked, V+2 started), not V+2 twice with
+    V+1 never sent, which every client would see as a gap."""
+    from tests.concurrency import between_change_and_read
+
+    room, host, guest = started()
+    room = play_all(room, host, guest, SCORE_FOUR_WIN)
+    friend = between_change_and_read(monkeypatch, Room, lambda: rematch(room.id, guest, 1))
+    mine = rematch(room.id, host, 1)
+    theirs = friend["finish"]()["result"]
+    assert (mine.version, mine.round) == (room.version + 1, 1)
+    assert (theirs.version, theirs.round) == (room.version + 2, 2)
