@@ -134,8 +134,6 @@ async def player(origin, room_id, secret, stats, pace, rng, game, source=None):
                 asked_sync = True
                 await socket.send(SYNC)
             wake_at = min(next_ping_at, now + 1.0)  # the deadline can move: seen within 1 s
-            if sent_at is not None:
-                wake_at = min(wake_at, sent_at + UNANSWERED_SECONDS + 0.001)
             room = follower.room
             if room is not None and sent_at is None:
                 side = follower.you["side"]
@@ -156,7 +154,8 @@ async def player(origin, room_id, secret, stats, pace, rng, game, source=None):
                         ply = len(follower.moves)
                         stats.sent[(room_id, room["round"], ply)] = sent_at
                         await socket.send(json.dumps({"type": "move", "ply": ply, "move": text}))
-                        wake_at = min(wake_at, sent_at + UNANSWERED_SECONDS + 0.001)
+            if sent_at is not None:  # a move waiting for its answer: counted unanswered then
+                wake_at = min(wake_at, sent_at + UNANSWERED_SECONDS + 0.001)
             try:
                 async with asyncio.timeout(max(0.0, wake_at - time.monotonic())):
                     raw = await socket.recv()

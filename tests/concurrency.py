@@ -31,10 +31,11 @@ def race(calls: dict) -> dict:
     return results
 
 
-def between_change_and_read(monkeypatch, model, call) -> dict:
+def between_change_and_read(monkeypatch, model, call):
     """The next time a `model` instance is read back (`refresh_from_db`), `call` runs first in
     another thread (its own connection) and is given a second to finish: the other seat acting
-    just after this one's UPDATE. Returns {"result": what `call` returned} once `finish()`d."""
+    just after this one's UPDATE. Returns a function that waits for `call` and gives what it
+    returned."""
     real_refresh = model.refresh_from_db
     other: dict = {}
 
@@ -51,10 +52,9 @@ def between_change_and_read(monkeypatch, model, call) -> dict:
             other["thread"].join(timeout=1.0)  # done by then unless the row is kept from it
         return real_refresh(self, *args, **kwargs)
 
-    def finish() -> dict:
+    def result():
         other["thread"].join(timeout=30)
-        return other
+        return other["result"]
 
     monkeypatch.setattr(model, "refresh_from_db", refresh)
-    other["finish"] = finish
-    return other
+    return result

@@ -14,29 +14,17 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e import browser as tools
+from tests.e2e.test_gomoku import CASES, choose_rule, point
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SLUG = "gomoku"
 ROOT = "[data-board2d-page]"
 PANEL = "[data-room-panel]"
-LANGUAGES = ("ko", "ja", "zh-hans")
-SIZES = ((390, 844), (1280, 800))
-RULES = ("freestyle", "exact-five", "renju")
 # Black (the host) makes an open four then five along row 8; white answers far away. Under
 # Renju no black stone here is forbidden (one line only: no double three or four).
 GAME = ["H8", "A1", "I8", "A3", "J8", "A5", "K8", "A7", "L8"]
 FIVE = ["H8", "I8", "J8", "K8", "L8"]
-
-CASES = [
-    (language, size, RULES[(i + j) % 3])
-    for i, language in enumerate(LANGUAGES)
-    for j, size in enumerate(SIZES)
-]
-
-
-def point(page, name):
-    return page.locator(f"[data-board2d] button[data-point='{name}']")
 
 
 def place(page, name, confirm_button):
@@ -68,7 +56,7 @@ def test_a_friend_room_game_to_the_five_its_review_and_the_rematch(
     problems = tools.watch(host, network=False) + tools.watch(guest, network=False)
     try:
         host.goto(f"{live_server_url}/{language}/{SLUG}/")
-        host.locator(f"[data-variant-choice] input[value='{rule}']").check()
+        choose_rule(host, rule)
         host.locator("[data-friend-form] button[type=submit]").click()
         expect(host).to_have_url(re.compile(rf"/{language}/r/[A-Za-z0-9_-]{{22,}}/$"))
         guest.goto(host.url)

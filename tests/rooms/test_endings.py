@@ -232,9 +232,11 @@ def test_a_draw_offer_reports_its_own_version_when_the_friend_resigns_at_once(mo
     """The friend resigns between the offer's change and its read of the room: the offer's
     event still carries the offer's version, the resignation the next one."""
     room, host, guest = started()
-    friend = between_change_and_read(monkeypatch, Room, lambda: resign(room.id, guest, 1))
+    friends_result = between_change_and_read(
+        monkeypatch, Room, lambda: resign(room.id, guest, 1)
+    )
     offered = offer_draw(room.id, host, 1)
-    resigned = friend["finish"]()["result"]
+    resigned = friends_result()
     assert (offered.version, offered.status, offered.draw_offer) == (
         room.version + 1,
         Room.PLAYING,

@@ -388,8 +388,10 @@ def test_each_of_two_rematch_requests_at_once_reports_the_version_it_made(monkey
 
     room, host, guest = started()
     room = play_all(room, host, guest, SCORE_FOUR_WIN)
-    friend = between_change_and_read(monkeypatch, Room, lambda: rematch(room.id, guest, 1))
+    friends_result = between_change_and_read(
+        monkeypatch, Room, lambda: rematch(room.id, guest, 1)
+    )
     mine = rematch(room.id, host, 1)
-    theirs = friend["finish"]()["result"]
+    theirs = friends_result()
     assert (mine.version, mine.round) == (room.version + 1, 1)
     assert (theirs.version, theirs.round) == (room.version + 2, 2)

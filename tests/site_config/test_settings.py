@@ -122,11 +122,9 @@ def test_a_missing_secret_key_is_an_error_outside_the_embedded_default(
 def test_the_deploy_templates_unix_socket_urls_reach_postgres_and_redis_by_path(tmp_path):
     """deploy/little-table.env names both services by their Unix sockets: the database's host
     is the socket directory, and channels-redis and the limiter get the socket's URL."""
-    template = {}
-    for line in (ROOT / "deploy" / "little-table.env").read_text().splitlines():
-        if line and not line.startswith("#"):
-            key, _, value = line.partition("=")
-            template[key] = value
+    from tests.deploy.stack import env_file
+
+    template = env_file(ROOT / "deploy" / "little-table.env")
     urls = {key: template[key] for key in ("DATABASE_URL", "REDIS_URL")}
     describe = (
         "import django; django.setup(); from django.conf import settings as s;"
