@@ -196,6 +196,13 @@ SHOWN_EVENTS = """(root) => [...root.querySelectorAll('.stats-sent__event')].map
     term.nextElementSibling.textContent])))"""
 
 
+# Each selector's first element's top and bottom on the page, read in one frame.
+BOXES = """(selectors) => selectors.map((selector) => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  return {top: box.top + window.scrollY, bottom: box.bottom + window.scrollY};
+})"""
+
+
 def shown_events(root):
     return root.evaluate(SHOWN_EVENTS)
 
@@ -219,10 +226,14 @@ def test_the_switch_sits_below_the_game_controls_and_reads_as_a_list(
     page.goto(f"{live_server_url}/{language}/tic-tac-toe/")
     root = switch(page)
     expect(page.locator(".play-panel [data-stats-switch]")).to_have_count(0)
-    switch_box = root.bounding_box()
-    for part in (".play-board", ".play-panel"):
-        box = page.locator(part).bounding_box()
-        assert switch_box["y"] >= box["y"] + box["height"], (part, box, switch_box)
+    # Measured once the board is drawn (the switch was seen above a board not yet drawn), and
+    # all in one frame, so no box is read before a layout change and another after it.
+    board = page.locator("[data-board2d-page]")
+    expect(board).to_have_attribute("data-ready", "true")
+    boxes = page.evaluate(BOXES, [".play-board", ".play-panel", "[data-stats-switch]"])
+    switch_box = boxes.pop()
+    for part, box in zip((".play-board", ".play-panel"), boxes):
+        assert switch_box["top"] >= box["bottom"], (part, box, switch_box)
     toggle = root.locator("[data-stats-toggle]")
     expect(toggle).to_be_checked()
     toggle.click()  # one click away
@@ -230,7 +241,6 @@ def test_the_switch_sits_below_the_game_controls_and_reads_as_a_list(
     toggle.click()
     expect(toggle).to_be_checked()
 
-    board = page.locator("[data-board2d-page]")
     page.locator("[data-start][data-mode=local]").click()
     for index, name in enumerate(X_WINS, start=1):
         page.locator(f"[data-board2d] button[data-point='{name}']").click()
