@@ -232,7 +232,7 @@ def test_the_switch_sits_below_the_game_controls_and_reads_as_a_list(
     expect(board).to_have_attribute("data-ready", "true")
     boxes = page.evaluate(BOXES, [".play-board", ".play-panel", "[data-stats-switch]"])
     switch_box = boxes.pop()
-    for part, box in zip((".play-board", ".play-panel"), boxes):
+    for part, box in zip((".play-board", ".play-panel"), boxes, strict=True):
         assert switch_box["top"] >= box["bottom"], (part, box, switch_box)
     toggle = root.locator("[data-stats-toggle]")
     expect(toggle).to_be_checked()
