@@ -23,7 +23,7 @@ class PlayWords:
 
     ui: dict[str, str]
     sides: tuple[str, str]
-    reserve_heading: str
+    reserve_heading: str  # "" where the status table has no such column
     first_mark: str
     start_second: str  # the mode panel's "start second" button, when not "black"
     has_counters: bool  # the status line shows draw counters (games whose pieces move)
@@ -43,11 +43,17 @@ def for_game(game: GameEntry) -> PlayWords:
     return PlayWords(
         ui=ui,
         sides=sides,
-        reserve_heading=_(words.reserve_heading) if words else _("In reserve"),
+        reserve_heading=reserve_heading(words),
         first_mark=first_mark() if words and words.vocabulary == "marks" else "",
         start_second=_(words.start_second) if words and words.start_second else "",
         has_counters=game.entry.rules.movement,
     )
+
+
+def reserve_heading(words: registry.Words | None) -> str:
+    if words is None:
+        return _("In reserve")
+    return _(words.reserve_heading) if words.reserve_heading else ""
 
 
 def first_mark() -> str:

@@ -149,7 +149,9 @@ class Words:
     game's own rules (script key -> message id)."""
 
     vocabulary: str
-    reserve_heading: str
+    # The status table's column of pieces not yet played; None where the count says nothing (a
+    # Gomoku player never runs out of stones: the column would count down from 113).
+    reserve_heading: str | None
     rules: dict[str, str | tuple[str, str]] = field(default_factory=dict)
     start_second: str | None = None  # the mode panel's "start second" button, if not "black"
 
@@ -418,7 +420,7 @@ GAMES: tuple[Entry, ...] = (
         Rules(movement=False, pieces=(113, 112)),
         Words(
             "black-first",
-            gettext_noop("Stones left"),
+            None,
             {
                 "reason-line": gettext_noop("{side} made five in a row: {cells}."),
                 "error-renju-double-three": gettext_noop(

@@ -230,7 +230,8 @@ class Board2DView {
     const playing = Boolean(session.mode) && !outcome && !reviewing;
     for (const player of [0, 1]) {
       const row = this.status.querySelector(`[data-status-side="${player}"]`);
-      row.querySelector("[data-count=reserve]").textContent = String(facts.reserve[player]);
+      const reserve = row.querySelector("[data-count=reserve]"); // absent where it says nothing
+      if (reserve) reserve.textContent = String(facts.reserve[player]);
       row.querySelector("[data-count=board]").textContent = String(facts.onBoard[player]);
       row.toggleAttribute("data-current", playing && facts.toMove === player);
     }
