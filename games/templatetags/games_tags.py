@@ -1,8 +1,10 @@
 from django import template
 from django.conf import settings
-from django.utils.safestring import mark_safe
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
-from games import board_pictures, examples, play_words
+from games import board_pictures, board_svg, examples, play_words
 from games.catalog import GameEntry
 
 register = template.Library()
@@ -12,6 +14,18 @@ register = template.Library()
 def example_board(slug: str) -> str:
     """The worked example of a game's rules section, drawn before and after its key move."""
     return mark_safe(examples.render(slug))
+
+
+@register.simple_tag
+def board2d_frame(slug: str) -> SafeString:
+    """A play page's board frame, holding the empty board drawn by the server: the page is laid
+    out at the board's size from its first paint, and nothing below it jumps when
+    static/js/board2d/board.js replaces the drawing with the live board."""
+    layout = board_svg.layout_of(slug)
+    drawing = board_svg.draw(slug, {}, label=_("Board"), gradient="board2d-stone-served")
+    kinds = f"board2d--{slug} board2d--{layout.kind} board2d--{layout.style}"
+    classes = f"board2d-frame board2d {kinds}"
+    return format_html('<div class="{}" data-board2d>{}</div>', classes, mark_safe(drawing))
 
 
 @register.simple_tag

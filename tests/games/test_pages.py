@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse, translate_url
 from django.utils import translation
 
+from games import board_svg
 from games.catalog import GAMES
 
 LANGUAGES = ["ko", "ja", "zh-hans"]
@@ -128,3 +129,29 @@ def test_headings_form_a_clean_outline(client, language, name, args):
     assert levels.count(1) == 1 and levels[0] == 1
     for previous, current in zip(levels, levels[1:], strict=False):
         assert current <= previous + 1, f"h{previous} followed by h{current}"
+
+
+@pytest.mark.parametrize("slug", board_svg.slugs())
+def test_a_2d_play_page_arrives_with_its_empty_board_drawn(client, slug):
+    """The frame holds the server's drawing at the live board's size, so nothing moves when the
+    live one replaces it (tests/e2e/test_layout_shift.py measures that)."""
+    html = client.get(url_in("ko", "play", (slug,))).content.decode()
+    frame = re.search(r'<div class="([^"]*)" data-board2d>\s*<svg viewBox="([^"]+)"', html)
+    assert frame, "no drawn board in the frame"
+    layout = board_svg.layout_of(slug)
+    assert frame.group(1).split() == [
+        "board2d-frame", "board2d", f"board2d--{slug}",
+        f"board2d--{layout.kind}", f"board2d--{layout.style}",
+    ]
+    assert frame.group(2) == f"0 0 {layout.width:g} {layout.height:g}"
+
+
+@pytest.mark.parametrize(("slug", "column"), [("dara", True), ("gomoku", False)])
+def test_the_status_table_counts_pieces_in_hand_only_where_they_run_out(client, slug, column):
+    """A Dara player places twelve pieces; a Gomoku player never runs out of stones, so a
+    column counting down from 113 would say nothing."""
+    html = client.get(url_in("ja", "play", (slug,))).content.decode()
+    assert html.count('data-count="reserve"') == (2 if column else 0)
+    assert html.count('data-count="board"') == 2
+    table = re.search(r'<table class="status-sides">.*?</thead>', html, re.S).group(0)
+    assert table.count('<th scope="col">') == (3 if column else 2)

@@ -326,6 +326,14 @@ function message(text) {
   el.hidden = !text;
 }
 
+// No puzzle to show on this date: the Score Four puzzle's place, laid out from the first paint
+// so that nothing below it moves when the puzzle comes, is given back.
+function noPuzzle(text) {
+  message(text);
+  root.querySelector("[data-daily-puzzle]").hidden = true;
+  root.dataset.ready = "missing";
+}
+
 async function main() {
   // The address names an archived date (offline, the service worker may answer it with the
   // daily page itself, whose data-date is empty); else it is the reader's today.
@@ -357,13 +365,11 @@ async function main() {
   try {
     response = await fetch(`${root.dataset.dataUrl}${date}.json`);
   } catch {
-    message(t("offline-missing"));
-    root.dataset.ready = "missing";
+    noPuzzle(t("offline-missing"));
     return;
   }
   if (!response.ok) {
-    message(t(response.status === 404 ? "no-puzzle" : "offline-missing"));
-    root.dataset.ready = "missing";
+    noPuzzle(t(response.status === 404 ? "no-puzzle" : "offline-missing"));
     return;
   }
   day = await response.json();
