@@ -326,7 +326,7 @@ function message(text) {
   el.hidden = !text;
 }
 
-// No puzzle to show on this date: the Score Four puzzle's place, laid out from the first paint
+// No puzzle to show on this date: the place of the puzzle on the 3D board, laid out from the first paint
 // so that nothing below it moves when the puzzle comes, is given back.
 function noPuzzle(text) {
   message(text);
