@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from datetime import timedelta
+from functools import partial
 
 import pytest
 from django.db import connections
@@ -12,6 +13,7 @@ from django.utils import timezone
 from rooms import protocol, services
 from rooms.models import Connection, Move, Room
 from rooms.services import RoomError
+from tests.concurrency import between_change_and_read, race
 from throttle import limiter, limits
 from throttle.models import Bucket
 
@@ -360,10 +362,6 @@ def test_sockets_per_client_and_watchers_per_room_are_capped(monkeypatch):
 
 @pytest.mark.django_db(transaction=True)
 def test_two_rematch_requests_at_once_start_one_round_with_one_version_each():
-    from functools import partial
-
-    from tests.concurrency import race
-
     for _ in range(5):
         room, host, guest = started()
         room = play_all(room, host, guest, SCORE_FOUR_WIN)
@@ -384,8 +382,6 @@ def test_each_of_two_rematch_requests_at_once_reports_the_version_it_made(monkey
     """The friend's request comes between this request's change and its read of the room.
     Each event carries its own change's version (V+1 asked, V+2 started), not V+2 twice with
     V+1 never sent, which every client would see as a gap."""
-    from tests.concurrency import between_change_and_read
-
     room, host, guest = started()
     room = play_all(room, host, guest, SCORE_FOUR_WIN)
     friends_result = between_change_and_read(
