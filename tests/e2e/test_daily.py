@@ -118,3 +118,19 @@ def test_solve_today_s_score_four_puzzle(browser, live_server_url, language, siz
     assert not page.evaluate("document.documentElement.dataset.missingString || ''")
     assert problems == []
     context.close()
+
+
+def test_a_date_without_puzzles_says_so_and_gives_the_puzzles_place_back(browser, live_server_url):
+    """The Score Four section is shown from the first paint (so that nothing moves when its
+    puzzle comes); when the date has none (a device's calendar past the schedule, say), the
+    page says so and hides the section again."""
+    context = browser.new_context(viewport=SIZES["phone"])
+    page = context.new_page()
+    page.route("**/daily/puzzles/*.json", lambda route: route.fulfill(status=404, body="{}"))
+    page.goto(f"{live_server_url}/ja/daily/")
+    root = page.locator("[data-daily]")
+    expect(root).to_have_attribute("data-ready", "missing", timeout=20_000)
+    expect(page.locator("[data-daily-message]")).to_be_visible()
+    for section in page.locator("[data-daily-puzzle]").all():
+        expect(section).to_be_hidden()
+    context.close()

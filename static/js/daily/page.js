@@ -326,11 +326,11 @@ function message(text) {
   el.hidden = !text;
 }
 
-// No puzzle to show on this date: the place of the puzzle on the 3D board, laid out from the first paint
-// so that nothing below it moves when the puzzle comes, is given back.
+// No puzzle to show on this date: the first puzzle's section (the 3D board), shown from the
+// first paint so that nothing below it moves when the puzzle comes, is hidden again.
 function noPuzzle(text) {
   message(text);
-  root.querySelector("[data-daily-puzzle]").hidden = true;
+  root.querySelector('[data-daily-puzzle="0"]').hidden = true;
   root.dataset.ready = "missing";
 }
 
