@@ -1,0 +1,101 @@
+"""Exact Reversi endgames: the final disc difference with best play on both sides.
+
+A score is the side to move's discs minus the opponent's when the game ends, the empty
+squares going to the side with more discs (the usual convention: a score is even, from -64
+to 64). The search
+is a plain negamax with alpha-beta over the engine's own bitboard functions
+(games.engine.reversi: `moves_of`, `flips_of`, `final_score`), its moves ordered fastest
+first (the fewest replies for the opponent) while more than a few squares are empty. It is
+slow next to the browser's solver (static/js/ai/reversi-solve.js) but short and plain: it
+proves positions of up to a dozen or so empty squares (daily puzzles, the tests that hold the
+two solvers to the same scores).
+
+    >>> from games.engine.reversi import GAME
+    >>> state = GAME.load({"game": "reversi", "to_move": 0, "board":
+    ...     "bw.bbbb.bbbbbbbwbbbbwwwwbbwwwbwbbbwwbwbbbbwwwwwbbb.wbwwb.bbbbbwb"})
+    >>> [GAME.format_move(state, move) for move in GAME.legal_moves(state)]
+    ['c1', 'h1', 'c7']
+    >>> best_moves(state)  # black wins by 12 with c1 or c7, by 6 with h1
+    (12, [2, 50])
+    >>> move_scores(state)[7]
+    6
+"""
+
+from __future__ import annotations
+
+from games.engine.reversi import (
+    GAME,
+    PASS,
+    SQUARES,
+    ReversiMove,
+    ReversiState,
+    bits_of,
+    final_score,
+    flips_of,
+    moves_of,
+)
+
+WORST = -SQUARES - 1  # below every score
+_ORDER_EMPTIES = 6  # order moves by the opponent's mobility above this many empty squares
+
+
+def negamax(player: int, opponent: int, alpha: int = -SQUARES, beta: int = SQUARES) -> int:
+    """The score of `player` to move against `opponent` (bitboards) if it lies strictly
+    between `alpha` and `beta`; otherwise a bound on the same side of the window (fail-soft)."""
+    moves = moves_of(player, opponent)
+    if not moves:
+        if not moves_of(opponent, player):
+            return final_score(player, opponent)
+        return -negamax(opponent, player, -beta, -alpha)
+    empties = SQUARES - (player | opponent).bit_count()
+    squares = bits_of(moves)
+    if empties > _ORDER_EMPTIES and len(squares) > 1:
+        squares.sort(key=lambda square: _replies(player, opponent, square))
+    best = WORST
+    for square in squares:
+        flips = flips_of(player, opponent, square)
+        score = -negamax(opponent ^ flips, player | flips | (1 << square), -beta, -alpha)
+        if score > best:
+            best = score
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    break
+    return best
+
+
+def _replies(player: int, opponent: int, square: int) -> int:
+    """How many moves the opponent has after `player` puts a disc on `square`."""
+    flips = flips_of(player, opponent, square)
+    return moves_of(opponent ^ flips, player | flips | (1 << square)).bit_count()
+
+
+def _sides(state: ReversiState) -> tuple[int, int]:
+    black, white, to_move = state[0], state[1], state[2]
+    return (white, black) if to_move else (black, white)
+
+
+def solve(state: ReversiState) -> int:
+    """The exact score of the position for the side to move (the final one if it is over)."""
+    return negamax(*_sides(state))
+
+
+def move_scores(state: ReversiState) -> dict[ReversiMove, int]:
+    """Each legal move's exact score for the side to move (a forced pass under PASS)."""
+    scores = {}
+    for move in GAME.legal_moves(state):
+        scores[move] = -solve(GAME.play(state, move))  # the opponent is to move (or passes)
+    return scores
+
+
+def best_moves(state: ReversiState) -> tuple[int, list[ReversiMove]]:
+    """The exact score for the side to move and every move that keeps it, ascending (a move
+    that ends the game counts like any other; `[]` once the game is over)."""
+    if GAME.outcome(state) is not None:
+        return solve(state), []
+    scores = move_scores(state)
+    top = max(scores.values())
+    return top, sorted(move for move, score in scores.items() if score == top)
+
+
+__all__ = ["PASS", "WORST", "best_moves", "move_scores", "negamax", "solve"]

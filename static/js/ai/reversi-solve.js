@@ -1,0 +1,300 @@
+// Exact Reversi endgames: the final disc difference with best play on both sides, the empty
+// squares going to the side with more discs (the usual convention; scores are even, -64 to
+// 64), for the side to move. The rules are the engine twin's own bitboard functions
+// (static/js/engines/reversi.js: movesOf, flipsOf, finalScore); this module only searches.
+//
+// Negamax with alpha-beta over the two sides' bitboards (two 32-bit halves each, no BigInt,
+// nothing allocated per node):
+// - above SHALLOW empty squares: principal variation search (null windows after the first
+//   move), a hash table of bounds and best moves (each entry holds the whole position, so a
+//   hit is never a different board), moves ordered fastest first (the fewest replies for the
+//   opponent, corners counted twice) after the table's move;
+// - at SHALLOW empty squares and below: no table and no mobility, the empty squares tried in
+//   a fixed order (corners first, the squares next to corners last), those of the board's
+//   quarters holding an odd number of empty squares first (parity), a square skipped at once
+//   when no enemy disc touches it; the last empty square is counted, not searched.
+// solve(state) returns {score, move, nodes, ms}; solveBoard() is the same on raw bitboards.
+import { PASS, SQUARES, finalScore, flipsOf, movesOf, popcount } from "../engines/reversi.js";
+
+export const SHALLOW = 7;
+const HEAD = 64; // the sentinel of the list of empty squares
+const next = new Int8Array(65);
+const prev = new Int8Array(65);
+let parity = 0; // bit q: quarter q (0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right) has an odd number of empties
+
+const QUARTER = Int8Array.from({ length: SQUARES }, (_, s) => ((s >> 5) << 1) | ((s & 7) >> 2));
+
+// The order empty squares are tried in where nothing better is known: corners, the edges'
+// middle and the squares two from a corner, the centre, the squares next to corners last.
+const PRIORITY = [
+  "a1 h1 a8 h8",
+  "c1 f1 a3 h3 a6 h6 c8 f8 c3 f3 c6 f6",
+  "d1 e1 a4 h4 a5 h5 d8 e8",
+  "d3 e3 c4 f4 c5 f5 d6 e6 d4 e4 d5 e5",
+  "d2 e2 b4 g4 b5 g5 d7 e7 c2 f2 b3 g3 b6 g6 c7 f7",
+  "b1 g1 a2 h2 a7 h7 b8 g8",
+  "b2 g2 b7 g7",
+].join(" ").split(" ").map((name) => (Number(name[1]) - 1) * 8 + name.charCodeAt(0) - 97);
+
+// The eight neighbours of each square, as halves: a square no enemy disc touches flips nothing.
+const NEAR_LO = new Int32Array(SQUARES);
+const NEAR_HI = new Int32Array(SQUARES);
+for (let s = 0; s < SQUARES; s++) {
+  for (let dr = -1; dr <= 1; dr++) {
+    for (let dc = -1; dc <= 1; dc++) {
+      const r = (s >> 3) + dr;
+      const c = (s & 7) + dc;
+      if ((dr || dc) && r >= 0 && r < 8 && c >= 0 && c < 8) {
+        const t = r * 8 + c;
+        if (t < 32) NEAR_LO[s] |= 1 << t;
+        else NEAR_HI[s] |= 1 << (t - 32);
+      }
+    }
+  }
+}
+const CORNERS_LO = 1 | (1 << 7);
+const CORNERS_HI = (1 << 24) | (1 << 31);
+
+// The hash table: 2^TABLE_BITS entries, each the whole position (four halves), the bounds
+// and the best move; always replaced.
+const TABLE_BITS = 20;
+const TABLE_MASK = (1 << TABLE_BITS) - 1;
+const tPl = new Int32Array(1 << TABLE_BITS);
+const tPh = new Int32Array(1 << TABLE_BITS);
+const tOl = new Int32Array(1 << TABLE_BITS);
+const tOh = new Int32Array(1 << TABLE_BITS);
+const tLower = new Int8Array(1 << TABLE_BITS);
+const tUpper = new Int8Array(1 << TABLE_BITS);
+const tMove = new Int8Array(1 << TABLE_BITS);
+
+export function clearTable() {
+  tPl.fill(0);
+  tPh.fill(0);
+  tOl.fill(0);
+  tOh.fill(0); // no reachable position has no discs at all, so an empty entry never matches
+}
+
+function slot(pl, ph, ol, oh) {
+  let h = Math.imul(pl, 0x9e3779b1) ^ Math.imul(ph ^ 0x7f4a7c15, 0x85ebca77);
+  h ^= Math.imul(ol ^ (h >>> 15), 0xc2b2ae3d) ^ Math.imul(oh ^ (h >>> 13), 0x27d4eb2f);
+  h ^= h >>> 16;
+  return Math.imul(h, 0x2c1b3c6d) >>> (32 - TABLE_BITS) & TABLE_MASK;
+}
+
+// Per remaining-empties scratch: the moves of a node, their flips and order keys.
+const LIST = 32; // at most 32 legal moves in any position
+const mvSquare = new Int8Array(SQUARES * LIST);
+const mvFl = new Int32Array(SQUARES * LIST);
+const mvFh = new Int32Array(SQUARES * LIST);
+const mvKey = new Int32Array(SQUARES * LIST);
+const two = new Int32Array(2);
+
+let nodes = 0;
+let stopAt = 0; // the node count at which the clock is read next
+let deadline = Infinity;
+let shouldStop = null;
+const STOP = { stopped: true };
+
+function checkClock() {
+  stopAt = nodes + 4096;
+  if ((shouldStop && shouldStop()) || performance.now() > deadline) throw STOP;
+}
+
+function remove(s) {
+  next[prev[s]] = next[s];
+  prev[next[s]] = prev[s];
+  parity ^= 1 << QUARTER[s];
+}
+
+function restore(s) {
+  next[prev[s]] = s;
+  prev[next[s]] = s;
+  parity ^= 1 << QUARTER[s];
+}
+
+// The score when one square is left: whoever can, plays it; counted without a search.
+function lastSquare(pl, ph, ol, oh) {
+  const s = next[HEAD];
+  const mine = popcount(pl) + popcount(ph);
+  flipsOf(pl, ph, ol, oh, s, two);
+  let f = popcount(two[0]) + popcount(two[1]);
+  if (f) return 2 * (mine + f + 1) - SQUARES;
+  flipsOf(ol, oh, pl, ph, s, two);
+  f = popcount(two[0]) + popcount(two[1]);
+  if (f) return SQUARES - 2 * (SQUARES - 1 - mine + f + 1);
+  return finalScore(mine, SQUARES - 1 - mine);
+}
+
+function shallow(pl, ph, ol, oh, alpha, beta, empties, passed) {
+  if (empties === 1) return lastSquare(pl, ph, ol, oh);
+  if (++nodes >= stopAt) checkClock();
+  let best = -SQUARES - 1;
+  let moved = false;
+  for (let odd = 1; odd >= 0; odd--) {
+    for (let s = next[HEAD]; s !== HEAD; s = next[s]) {
+      if (((parity >>> QUARTER[s]) & 1) !== odd) continue;
+      if (!(NEAR_LO[s] & ol) && !(NEAR_HI[s] & oh)) continue;
+      flipsOf(pl, ph, ol, oh, s, two);
+      const fl = two[0];
+      const fh = two[1];
+      if (!fl && !fh) continue;
+      moved = true;
+      remove(s);
+      const v = -shallow(ol ^ fl, oh ^ fh, pl | fl | (s < 32 ? 1 << s : 0), ph | fh | (s < 32 ? 0 : 1 << (s - 32)),
+        -beta, -alpha, empties - 1, false);
+      restore(s);
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          alpha = v;
+          if (alpha >= beta) return best;
+        }
+      }
+    }
+  }
+  if (moved) return best;
+  if (passed) return finalScore(popcount(pl) + popcount(ph), popcount(ol) + popcount(oh));
+  return -shallow(ol, oh, pl, ph, -beta, -alpha, empties, true);
+}
+
+// Fills the move list of the node at `empties` (ordered, the table's move first); returns its length.
+function orderedMoves(pl, ph, ol, oh, ml, mh, empties, hashMove) {
+  const base = empties * LIST;
+  let n = 0;
+  for (let s = next[HEAD]; s !== HEAD; s = next[s]) {
+    if (s < 32 ? !((ml >>> s) & 1) : !((mh >>> (s - 32)) & 1)) continue;
+    flipsOf(pl, ph, ol, oh, s, two);
+    const fl = two[0];
+    const fh = two[1];
+    let key;
+    if (s === hashMove) key = -1000;
+    else {
+      const npl = pl | fl | (s < 32 ? 1 << s : 0);
+      const nph = ph | fh | (s < 32 ? 0 : 1 << (s - 32));
+      movesOf(ol ^ fl, oh ^ fh, npl, nph, two);
+      key = popcount(two[0]) + popcount(two[1]) + popcount(two[0] & CORNERS_LO) + popcount(two[1] & CORNERS_HI);
+    }
+    // insertion: keep the list sorted by key, earlier squares first among equals
+    let i = n++;
+    while (i > 0 && mvKey[base + i - 1] > key) {
+      mvSquare[base + i] = mvSquare[base + i - 1];
+      mvFl[base + i] = mvFl[base + i - 1];
+      mvFh[base + i] = mvFh[base + i - 1];
+      mvKey[base + i] = mvKey[base + i - 1];
+      i--;
+    }
+    mvSquare[base + i] = s;
+    mvFl[base + i] = fl;
+    mvFh[base + i] = fh;
+    mvKey[base + i] = key;
+  }
+  return n;
+}
+
+let rootMove = -1;
+
+function search(pl, ph, ol, oh, alpha, beta, empties, passed, root) {
+  if (empties <= SHALLOW && !root) return shallow(pl, ph, ol, oh, alpha, beta, empties, passed);
+  if (++nodes >= stopAt) checkClock();
+  movesOf(pl, ph, ol, oh, two);
+  const ml = two[0];
+  const mh = two[1];
+  if (!ml && !mh) {
+    if (passed) return finalScore(popcount(pl) + popcount(ph), popcount(ol) + popcount(oh));
+    if (root) rootMove = PASS;
+    return -search(ol, oh, pl, ph, -beta, -alpha, empties, true, false);
+  }
+  const index = slot(pl, ph, ol, oh);
+  let hashMove = -1;
+  if (tPl[index] === pl && tPh[index] === ph && tOl[index] === ol && tOh[index] === oh) {
+    const lower = tLower[index];
+    const upper = tUpper[index];
+    hashMove = tMove[index];
+    if (!root) { // the root searches on, to name its move
+      if (lower >= beta) return lower;
+      if (upper <= alpha) return upper;
+      if (lower === upper) return lower;
+      if (lower > alpha) alpha = lower;
+      if (upper < beta) beta = upper;
+    }
+  }
+  const alpha0 = alpha;
+  const n = orderedMoves(pl, ph, ol, oh, ml, mh, empties, hashMove);
+  const base = empties * LIST;
+  let best = -SQUARES - 1;
+  let bestMove = mvSquare[base];
+  for (let i = 0; i < n; i++) {
+    const s = mvSquare[base + i];
+    const fl = mvFl[base + i];
+    const fh = mvFh[base + i];
+    const npl = pl | fl | (s < 32 ? 1 << s : 0);
+    const nph = ph | fh | (s < 32 ? 0 : 1 << (s - 32));
+    remove(s);
+    let v;
+    if (i === 0) v = -search(ol ^ fl, oh ^ fh, npl, nph, -beta, -alpha, empties - 1, false, false);
+    else {
+      v = -search(ol ^ fl, oh ^ fh, npl, nph, -alpha - 1, -alpha, empties - 1, false, false);
+      if (v > alpha && v < beta) v = -search(ol ^ fl, oh ^ fh, npl, nph, -beta, -v, empties - 1, false, false);
+    }
+    restore(s);
+    if (v > best) {
+      best = v;
+      bestMove = s;
+      if (v > alpha) {
+        alpha = v;
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  tPl[index] = pl;
+  tPh[index] = ph;
+  tOl[index] = ol;
+  tOh[index] = oh;
+  tLower[index] = best > alpha0 ? best : -SQUARES;
+  tUpper[index] = best < beta ? best : SQUARES;
+  tMove[index] = bestMove;
+  if (root) rootMove = bestMove;
+  return best;
+}
+
+// The exact score for the player (pl, ph) to move against (ol, oh) if it lies strictly inside
+// (alpha, beta), else a bound on that side (fail-soft); `move`, the best move found (PASS for
+// a forced pass, -1 when the game is over). Options: deadline (performance.now() time),
+// shouldStop (a function); on either {stopped: true} is returned.
+export function solveBoard(pl, ph, ol, oh, { alpha = -SQUARES, beta = SQUARES, deadline: end = Infinity,
+  shouldStop: stop = null } = {}) {
+  const started = performance.now();
+  next[HEAD] = HEAD;
+  prev[HEAD] = HEAD;
+  parity = 0;
+  let empties = 0;
+  for (const s of PRIORITY) {
+    const occupied = s < 32 ? ((pl | ol) >>> s) & 1 : ((ph | oh) >>> (s - 32)) & 1;
+    if (occupied) continue;
+    // append at the tail
+    prev[s] = prev[HEAD];
+    next[s] = HEAD;
+    next[prev[HEAD]] = s;
+    prev[HEAD] = s;
+    parity ^= 1 << QUARTER[s];
+    empties++;
+  }
+  nodes = 0;
+  stopAt = 4096;
+  deadline = end;
+  shouldStop = stop;
+  rootMove = -1;
+  try {
+    const score = search(pl | 0, ph | 0, ol | 0, oh | 0, alpha, beta, empties, false, true);
+    return { score, move: rootMove, nodes, ms: performance.now() - started };
+  } catch (error) {
+    if (error !== STOP) throw error;
+    return { stopped: true, nodes, ms: performance.now() - started };
+  }
+}
+
+// The exact score and a best move for the side to move in a state of the engine twin.
+export function solve(state, options = {}) {
+  const { bl, bh, wl, wh, toMove } = state;
+  return toMove ? solveBoard(wl, wh, bl, bh, options) : solveBoard(bl, bh, wl, wh, options);
+}
