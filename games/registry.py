@@ -465,6 +465,18 @@ GAMES: tuple[Entry, ...] = (
                 id="gomoku-renju",
                 variant="renju",
             ),
+            # A three counts unless every point that makes it a straight four is forbidden:
+            # H7 is a double three (H5-H7 still becomes one at H4), I7 is not (F10 G9 . I7
+            # becomes one only at H8, an overline). tests/games/test_examples.py checks it.
+            Example(
+                "I7",
+                opening=(
+                    *("G8", "D8", "F8", "F7", "E8", "K8", "J8", "I5", "I8", "G7"),
+                    *("H6", "I9", "H5", "E6", "G6", "F9", "G9", "G10", "F10", "J10"),
+                ),
+                id="gomoku-renju-three",
+                variant="renju",
+            ),
         ),
         in_guide=False,
         rules_content="gomoku.html",

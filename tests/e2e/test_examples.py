@@ -28,6 +28,7 @@ WRONG = {
     "gomoku-free-style": "A1",
     "gomoku-exact-five": "A1",
     "gomoku-renju": "A1",
+    "gomoku-renju-three": "A1",
 }
 # Keys from the board's first point (a1) that play each example's move, then Enter at each step.
 KEYS = {
@@ -138,6 +139,25 @@ def test_dara_accepts_the_other_captures_the_text_calls_as_good(page, live_serve
     expect(example.locator("[data-example-result]")).to_contain_text("c2-c1xa4")
     expect(example.locator("button[data-point='c4']")).to_have_attribute("data-owner", "")
     expect(example.locator("button[data-point='a4']")).to_have_attribute("data-owner", "1")
+
+
+def test_the_renju_three_puzzle_marks_and_refuses_the_double_three(page, live_server_url):
+    """Problem 4 of the Gomoku page: H7 (a three with one forbidden end still counts) and H8
+    (an overline) are marked and refused for black, I7 (a false three) is the answer."""
+    page.goto(f"{live_server_url}/zh-hans/gomoku/")
+    example = page.locator("[data-example='gomoku-renju-three']")
+    expect(example).to_have_attribute("data-ready", "true")
+    expect(example.locator("button[data-point][data-forbidden]")).to_have_count(2)
+    for point, code in (("H7", "renju-double-three"), ("H8", "renju-overline")):
+        expect(example.locator(f"button[data-point='{point}']")).to_have_attribute(
+            "data-forbidden", ""
+        )
+        click_move(example, point)
+        expect(example).to_have_attribute("data-last", code)
+        expect(example).to_have_attribute("data-solved", "")
+    click_move(example, "I7")
+    expect(example).to_have_attribute("data-solved", "answer")
+    check_after(example, "gomoku-renju-three")
 
 
 def test_show_the_answer_plays_the_example_move(page, live_server_url):

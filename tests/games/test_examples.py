@@ -3,6 +3,7 @@
 import json
 import re
 
+import pytest
 from django.utils import translation
 
 from games import examples, play_words
@@ -134,6 +135,94 @@ def test_gomoku_examples_claims_under_the_other_rules():
     for text in renju[:-1]:
         state = play_text(GAME, state, text)
     assert GAME.forbidden_points(state) == {"H8": "overline"}
+
+
+# The Renju three (problem 4; docs/content/gomoku-facts.md, "The puzzles"): what the text says
+# of each of black's two candidate points. A line is (a point on it, its column and row step).
+RENJU_THREE = {
+    "forbidden": {"H7": "double-three", "H8": "overline"},
+    # point: {line: (the points that make it a straight four, those of them Renju forbids)}
+    "H7": {("H7", 0, 1): ("H4 H8", "H8"), ("H7", 1, 1): ("F5 J9", "")},
+    "I7": {("I7", -1, 1): ("H8", "H8"), ("I7", 1, 1): ("G5 K9", "")},
+}
+_PADS = ("A1", "O1", "A15", "O15")  # white stones far from every line, to keep black to move
+
+
+def with_black(state, texts, rule):
+    """`state` (black to move) with black stones added on `texts` and as many white ones on
+    the corners, under `rule`: black to move again, as if both sides had played."""
+    from games.engine.gomoku import GAME
+    from games.engine.gomoku_lines import point
+
+    dump = GAME.dump(state)
+    board = list(dump["board"])
+    pads = [pad for pad in _PADS if pad not in texts and board[point(pad)] == "."]
+    for text, pad in zip(texts, pads, strict=False):
+        board[point(text)], board[point(pad)] = "b", "w"
+    return GAME.load({**dump, "board": "".join(board), "rule": rule})
+
+
+def line_points(text, dc, dr):
+    """Every point of the board's line through `text` with the step (dc, dr)."""
+    from games.engine.gomoku_lines import COLUMNS, SIZE
+
+    column, row = COLUMNS.index(text[0]), int(text[1:]) - 1
+    while 0 <= column - dc < SIZE and 0 <= row - dr < SIZE:
+        column, row = column - dc, row - dr
+    found = []
+    while 0 <= column < SIZE and 0 <= row < SIZE:
+        found.append(f"{COLUMNS[column]}{row + 1}")
+        column, row = column + dc, row + dr
+    return found
+
+
+def straight_four_points(state, stone, line):
+    """The empty points of `line` where black's next stone, after `stone`, makes a straight
+    four there: a four that two points of the line complete into exactly five (looked at
+    under exact five, whose five is black's five under Renju; Renju itself would not load
+    a board with black's overline on it)."""
+    from games.engine.gomoku import GAME
+
+    board = GAME.dump(state)["board"]
+    found = []
+    for text in line:
+        if text == stone or board[GAME.parse_move(state, text)] != ".":
+            continue
+        probe = with_black(state, (stone, text), "exact-five")
+        fives = [
+            m
+            for m in line
+            if GAME.dump(probe)["board"][GAME.parse_move(probe, m)] == "."
+            and (outcome := GAME.outcome(play_text(GAME, probe, m))) is not None
+            and outcome.winner == 0
+        ]
+        if len(fives) == 2 and line.index(fives[1]) - line.index(fives[0]) == 5:
+            found.append(text)  # the two ends of four in a row
+    return found
+
+
+def test_renju_three_example_has_the_forbidden_points_and_lines_the_text_names():
+    """A three counts unless every point that makes it a straight four is forbidden: H7's
+    column still becomes one at H4, so H7 is a double three; I7's diagonal only at H8."""
+    from games.engine.base import EngineError
+    from games.engine.gomoku import GAME
+
+    game, before, after = examples.positions("gomoku-renju-three")
+    assert game.dump(before)["rule"] == "renju" and game.to_move(before) == 0
+    assert GAME.forbidden_points(before) == RENJU_THREE["forbidden"]
+    assert game.outcome(after) is None  # I7 is played; the game goes on
+    with pytest.raises(EngineError) as refused:
+        play_text(GAME, before, "H7")
+    assert refused.value.code == "renju-double-three"
+    for stone in ("H7", "I7"):
+        forbidden_after = GAME.forbidden_points(with_black(before, (stone,), "renju"))
+        for (start, dc, dr), (straight, forbidden) in RENJU_THREE[stone].items():
+            line = line_points(start, dc, dr)
+            points = straight_four_points(before, stone, line)
+            assert points == straight.split(), (stone, start, dc, dr, points)
+            assert [p for p in points if p in forbidden_after] == forbidden.split(), (stone, line)
+    # So H7 makes two threes (one end of the column is forbidden, the other is not) and I7
+    # one: its diagonal's only straight-four point is forbidden.
 
 
 def test_examples_are_found_by_their_id_and_name_their_game():

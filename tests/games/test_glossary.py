@@ -14,7 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.test_content_facts import LANGS, catalog, markdown_table
+from tests.games.test_content_facts import (
+    LANGS,
+    catalog,
+    glossary,
+    markdown_table,
+    read,
+    sections,
+    visible_text,
+)
 
 
 def interface_entries() -> list[dict[str, str]]:
@@ -62,6 +70,35 @@ def test_a_button_named_in_a_sentence_is_quoted_as_its_label(lang):
             if button and button not in text:
                 wrong.append(f"{msgid!r}: {text!r} does not quote {button!r}")
     assert not wrong, f"{lang}:\n  " + "\n  ".join(wrong)
+
+
+# Renju's double three is made of the three the Gomoku page defines: the glossary's row.
+RENJU_THREE = (
+    "Gomoku: the three a double three is made of, straight four "
+    "(the rules page defines both; the refusal message says the same)"
+)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_renju_double_three_is_made_of_the_three_the_page_defines(lang):
+    """ko 열린 3, ja 三, zh 活三: the rules list's double three, the definition of the three
+    (the line one more stone makes a straight four) and the refusal message use one word."""
+    three, straight = glossary()[RENJU_THREE][lang].split(", ")
+    double_three = (
+        glossary()["Gomoku: overline, forbidden move, double three / double four / four-three"][
+            lang
+        ]
+        .split(", ")[2]
+        .split(" / ")[0]
+    )
+    rules = sections(read(lang, "gomoku.html"))["rules"]
+    items = [visible_text(item) for item in re.findall(r"<li>(.*?)</li>", rules, re.S)]
+    item = next(item for item in items if double_three in item)
+    assert three in item.replace(double_three, ""), f"{lang}: {item!r} does not say {three!r}"
+    definition = rf"{re.escape(three)}(?:은|は、|是)[^.。]*{re.escape(straight)}"
+    assert re.search(definition, visible_text(rules)), f"{lang}: no /{definition}/"
+    refusal = catalog(lang)["Renju: black may not make two threes with one stone (a double three)."]
+    assert three in refusal.replace(double_three, ""), f"{lang}: {refusal!r}"
 
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"

@@ -28,7 +28,7 @@ from tests.games.test_content_facts import (
 
 PAGE = "gomoku.html"
 SECTIONS = ["rules", "examples", "how-to", "tips", "history", "references", "faq", "similar"]
-EXAMPLES = ("gomoku-free-style", "gomoku-exact-five", "gomoku-renju")
+EXAMPLES = ("gomoku-free-style", "gomoku-exact-five", "gomoku-renju", "gomoku-renju-three")
 REFERENCES = range(1, 9)
 
 
@@ -55,6 +55,7 @@ SHARED: list[Fact] = [
     *(
         Fact(PAGE, "examples", f"point {p}", tok(p))
         for p in ("H8", "L8", "E8", "J8", "L4", "H4", "H9", "H3", "D8", "C8")
+        + ("H7", "I7", "H5", "H6", "G6", "I8", "F10", "G9")  # problem 4, the Renju three
     ),
     Fact(PAGE, "examples", "columns A–O", r"A\s*[~〜～–—-]\s*O"),
     Fact(PAGE, "examples", "rows 1–15", r"1\s*[~〜～–—-]\s*15"),
@@ -133,6 +134,13 @@ TERMS: dict[str, dict[tuple[str, str], str]] = {
         ("rules", "a forbidden move is refused"): r"받아들이지 않",
         ("rules", "no opening rules"): r"개시 규칙.*쓰지 않습니다",
         ("rules", "straight four"): r"열린 4",
+        ("rules", "no three only when every straight-four point is forbidden"): (
+            r"열린 4를 만드는 점이 모두 흑에게 금수라면"
+        ),
+        ("rules", "one forbidden end: still a three"): (
+            r"다른 쪽 끝에 두어 열린 4를 만들 수 있으면 그 줄은 그대로 열린 3"
+        ),
+        ("examples", "H7 is a double three, I7 is allowed"): r"H7은[^.]*3·3[^.]*금수.*I7은 둘 수",
         ("how-to", "ghost stone"): r"반투명한 돌",
         ("how-to", "forbidden points marked"): r"금수가 되는 점에 표시",
         ("history", "Kuroiwa Ruikō"): r"구로이와 루이코\(黒岩涙香\)",
@@ -150,6 +158,15 @@ TERMS: dict[str, dict[tuple[str, str], str]] = {
         ("rules", "a forbidden move is refused"): r"受け付けず",
         ("rules", "no opening rules"): r"開局規定.*使いません",
         ("rules", "straight four"): r"達四",
+        ("rules", "no three only when every straight-four point is forbidden"): (
+            r"達四にする点がすべて黒の禁じ手なら"
+        ),
+        ("rules", "one forbidden end: still a three"): (
+            r"もう片方の端に打って達四にできるなら、その並びは三のまま"
+        ),
+        ("examples", "H7 is a double three, I7 is allowed"): (
+            r"H7 は[^。]*三三の禁じ手.*I7 は打てます"
+        ),
         ("how-to", "ghost stone"): r"半透明の石",
         ("how-to", "forbidden points marked"): r"禁じ手になる点に印",
         ("history", "Kuroiwa Ruikō"): r"黒岩涙香",
@@ -167,6 +184,12 @@ TERMS: dict[str, dict[tuple[str, str], str]] = {
         ("rules", "a forbidden move is refused"): r"不接受禁手",
         ("rules", "no opening rules"): r"不使用.*开局规则",
         ("rules", "straight four"): r"活四",
+        ("rules", "no three only when every straight-four point is forbidden"): (
+            r"能形成活四的点对黑方来说全都是禁手"
+        ),
+        ("rules", "one forbidden end: still a three"): r"另一端落子还能形成活四，它就仍然是活三",
+        ("examples", "H7 is a double three, I7 is allowed"): r"H7 是[^。]*三三禁手.*I7[^。]*可以下",
+        ("examples", "problems labelled 黑先 / 白先"): r"黑先.*白先",
         ("how-to", "ghost stone"): r"半透明的棋子",
         ("how-to", "forbidden points marked"): r"构成禁手的点上",
         ("history", "Kuroiwa Ruikō"): r"黑岩泪香",
