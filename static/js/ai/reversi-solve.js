@@ -4,19 +4,25 @@
 // (static/js/engines/reversi.js: movesOf, flipsOf, finalScore); this module only searches.
 //
 // Negamax with alpha-beta over the two sides' bitboards (two 32-bit halves each, no BigInt,
-// nothing allocated per node):
-// - above SHALLOW empty squares: principal variation search (null windows after the first
-//   move), a hash table of bounds and best moves (each entry holds the whole position, so a
-//   hit is never a different board), moves ordered fastest first (the fewest replies for the
-//   opponent, corners counted twice) after the table's move;
-// - at SHALLOW empty squares and below: no table and no mobility, the empty squares tried in
-//   a fixed order (corners first, the squares next to corners last), those of the board's
-//   quarters holding an odd number of empty squares first (parity), a square skipped at once
-//   when no enemy disc touches it; the last empty square is counted, not searched.
+// nothing allocated per node). The root finds the score by null-window searches (MTD(f)
+// from 0: each answers "above g?" and its bound moves g) unless a window is given.
+// - Above `tuning.shallow` empty squares: principal variation search (null windows after the
+//   first move); a hash table of bounds and best moves in buckets of two (the entry searched
+//   with more empty squares, and the latest; each holds the whole position, so a hit is
+//   never another board); moves ordered fastest first (the fewest replies for the opponent,
+//   corners counted twice) after the table's move; from `tuning.etc` empty squares a child
+//   the table already refutes cuts at once; a node whose window lies above what the
+//   opponent's stable discs leave (64 - 2 x stable) fails low without a search.
+// - At `tuning.shallow` empty squares and below: no table and no mobility, the empty squares
+//   tried in a fixed order (corners first, the squares next to corners last), those of the
+//   board's quarters holding an odd number of empty squares first (parity), a square skipped
+//   at once when no enemy disc touches it; the last two squares are played out directly.
 // solve(state) returns {score, move, nodes, ms}; solveBoard() is the same on raw bitboards.
 import { PASS, SQUARES, finalScore, flipsOf, movesOf, popcount } from "../engines/reversi.js";
 
-export const SHALLOW = 7;
+// shallow: at this many empty squares and fewer, the search without table or mobility;
+// etc: from this many empty squares, children already refuted by the table cut at once.
+export const tuning = { shallow: 6, etc: 12 };
 const HEAD = 64; // the sentinel of the list of empty squares
 const next = new Int8Array(65);
 const prev = new Int8Array(65);
@@ -66,11 +72,13 @@ const tOh = new Int32Array(1 << TABLE_BITS);
 const tLower = new Int8Array(1 << TABLE_BITS);
 const tUpper = new Int8Array(1 << TABLE_BITS);
 const tMove = new Int8Array(1 << TABLE_BITS);
+const tEmpties = new Int8Array(1 << TABLE_BITS);
 
 export function clearTable() {
   tPl.fill(0);
   tPh.fill(0);
   tOl.fill(0);
+  tEmpties.fill(0);
   tOh.fill(0); // no reachable position has no discs at all, so an empty entry never matches
 }
 
@@ -79,6 +87,89 @@ function slot(pl, ph, ol, oh) {
   h ^= Math.imul(ol ^ (h >>> 15), 0xc2b2ae3d) ^ Math.imul(oh ^ (h >>> 13), 0x27d4eb2f);
   h ^= h >>> 16;
   return Math.imul(h, 0x2c1b3c6d) >>> (32 - TABLE_BITS) & TABLE_MASK;
+}
+
+// Lines of the board as halves, by family (rows, columns, the two diagonals): a disc on a
+// full line cannot be turned along it.
+function lineMasks(cells) {
+  const lo = [];
+  const hi = [];
+  for (const line of cells) {
+    let l = 0;
+    let h = 0;
+    for (const s of line) {
+      if (s < 32) l |= 1 << s;
+      else h |= 1 << (s - 32);
+    }
+    lo.push(l);
+    hi.push(h);
+  }
+  return [Int32Array.from(lo), Int32Array.from(hi)];
+}
+const LINES = [];
+for (let r = 0; r < 8; r++) LINES.push(Array.from({ length: 8 }, (_, c) => r * 8 + c));
+const ROWS = LINES.length;
+for (let c = 0; c < 8; c++) LINES.push(Array.from({ length: 8 }, (_, r) => r * 8 + c));
+const COLS = LINES.length;
+for (let k = -7; k <= 7; k++) { // down-right diagonals: column - row = k
+  const line = [];
+  for (let r = 0; r < 8; r++) if (r + k >= 0 && r + k < 8) line.push(r * 8 + r + k);
+  LINES.push(line);
+}
+const DIAG = LINES.length;
+for (let k = 0; k <= 14; k++) { // down-left diagonals: column + row = k
+  const line = [];
+  for (let r = 0; r < 8; r++) if (k - r >= 0 && k - r < 8) line.push(r * 8 + k - r);
+  LINES.push(line);
+}
+const [LINE_LO, LINE_HI] = lineMasks(LINES);
+const COL_A = 0x01010101;
+const COL_H = 0x80808080 | 0;
+const FULL = [0, 0, 0, 0, 0, 0, 0, 0]; // full rows lo/hi, columns lo/hi, diagonals lo/hi, anti lo/hi
+
+function fullLines(occLo, occHi) {
+  FULL.fill(0);
+  for (let i = 0; i < LINES.length; i++) {
+    const l = LINE_LO[i];
+    const h = LINE_HI[i];
+    if ((occLo & l) === l && (occHi & h) === h) {
+      const f = i < ROWS ? 0 : i < COLS ? 2 : i < DIAG ? 4 : 6;
+      FULL[f] |= l;
+      FULL[f + 1] |= h;
+    }
+  }
+}
+
+// How many of the discs (xl, xh) can never turn, the board being occupied as (occLo, occHi):
+// along each of the four lines through it, a disc is safe when the line is full or its
+// neighbour on one side is the edge or a disc already known safe (repeated until nothing
+// changes). A lower bound on the discs that side keeps to the end.
+export function stableDiscs(xl, xh, occLo, occHi) {
+  fullLines(occLo, occHi);
+  let sl = 0;
+  let sh = 0;
+  for (;;) {
+    // horizontal: the square to the west (index - 1) or east (+ 1)
+    const hl = FULL[0] | ((sl << 1) & ~COL_A) | COL_A | ((sl >>> 1 | sh << 31) & ~COL_H) | COL_H;
+    const hh = FULL[1] | ((sh << 1 | sl >>> 31) & ~COL_A) | COL_A | ((sh >>> 1) & ~COL_H) | COL_H;
+    // vertical: north (- 8) or south (+ 8); row 1 and row 8 touch the edge
+    const vl = FULL[2] | (sl << 8) | 0xff | ((sl >>> 8) | (sh << 24));
+    const vh = FULL[3] | ((sh << 8) | (sl >>> 24)) | (sh >>> 8) | (0xff000000 | 0);
+    // down-right diagonal: north-west (- 9) or south-east (+ 9)
+    const dl = FULL[4] | ((sl << 9) & ~COL_A) | COL_A | 0xff | (((sl >>> 9) | (sh << 23)) & ~COL_H) | COL_H;
+    const dh = FULL[5] | (((sh << 9) | (sl >>> 23)) & ~COL_A) | COL_A | ((sh >>> 9) & ~COL_H) | COL_H
+      | (0xff000000 | 0);
+    // down-left diagonal: north-east (- 7) or south-west (+ 7)
+    const al = FULL[6] | ((sl << 7) & ~COL_H) | COL_H | 0xff | (((sl >>> 7) | (sh << 25)) & ~COL_A) | COL_A;
+    const ah = FULL[7] | (((sh << 7) | (sl >>> 25)) & ~COL_H) | COL_H | ((sh >>> 7) & ~COL_A) | COL_A
+      | (0xff000000 | 0);
+    const nl = xl & hl & vl & dl & al;
+    const nh = xh & hh & vh & dh & ah;
+    if (nl === sl && nh === sh) break;
+    sl = nl;
+    sh = nh;
+  }
+  return popcount(sl) + popcount(sh);
 }
 
 // Per remaining-empties scratch: the moves of a node, their flips and order keys.
@@ -112,21 +203,75 @@ function restore(s) {
   parity ^= 1 << QUARTER[s];
 }
 
-// The score when one square is left: whoever can, plays it; counted without a search.
-function lastSquare(pl, ph, ol, oh) {
-  const s = next[HEAD];
+// The score when only `s` is empty: whoever can, plays it; counted without a search.
+function lastSquare(pl, ph, ol, oh, s) {
   const mine = popcount(pl) + popcount(ph);
-  flipsOf(pl, ph, ol, oh, s, two);
-  let f = popcount(two[0]) + popcount(two[1]);
-  if (f) return 2 * (mine + f + 1) - SQUARES;
-  flipsOf(ol, oh, pl, ph, s, two);
-  f = popcount(two[0]) + popcount(two[1]);
-  if (f) return SQUARES - 2 * (SQUARES - 1 - mine + f + 1);
+  if ((NEAR_LO[s] & ol) || (NEAR_HI[s] & oh)) {
+    flipsOf(pl, ph, ol, oh, s, two);
+    const f = popcount(two[0]) + popcount(two[1]);
+    if (f) return 2 * (mine + f + 1) - SQUARES;
+  }
+  if ((NEAR_LO[s] & pl) || (NEAR_HI[s] & ph)) {
+    flipsOf(ol, oh, pl, ph, s, two);
+    const f = popcount(two[0]) + popcount(two[1]);
+    if (f) return SQUARES - 2 * (SQUARES - 1 - mine + f + 1);
+  }
   return finalScore(mine, SQUARES - 1 - mine);
 }
 
+// Two empty squares a and b: each side's moves tried directly, the last square counted.
+function lastTwo(pl, ph, ol, oh, alpha, beta, a, b) {
+  if (++nodes >= stopAt) checkClock();
+  let best = -SQUARES - 1;
+  if ((NEAR_LO[a] & ol) || (NEAR_HI[a] & oh)) {
+    flipsOf(pl, ph, ol, oh, a, two);
+    const fl = two[0];
+    const fh = two[1];
+    if (fl || fh) {
+      best = -lastSquare(ol ^ fl, oh ^ fh, pl | fl | (a < 32 ? 1 << a : 0), ph | fh | (a < 32 ? 0 : 1 << (a - 32)), b);
+      if (best >= beta) return best;
+    }
+  }
+  if ((NEAR_LO[b] & ol) || (NEAR_HI[b] & oh)) {
+    flipsOf(pl, ph, ol, oh, b, two);
+    const fl = two[0];
+    const fh = two[1];
+    if (fl || fh) {
+      const v = -lastSquare(ol ^ fl, oh ^ fh, pl | fl | (b < 32 ? 1 << b : 0), ph | fh | (b < 32 ? 0 : 1 << (b - 32)), a);
+      return v > best ? v : best;
+    }
+  }
+  if (best > -SQUARES - 1) return best;
+  // the side to move passes: the opponent's moves, scored for the side to move
+  best = SQUARES + 1;
+  if ((NEAR_LO[a] & pl) || (NEAR_HI[a] & ph)) {
+    flipsOf(ol, oh, pl, ph, a, two);
+    const fl = two[0];
+    const fh = two[1];
+    if (fl || fh) {
+      best = lastSquare(pl ^ fl, ph ^ fh, ol | fl | (a < 32 ? 1 << a : 0), oh | fh | (a < 32 ? 0 : 1 << (a - 32)), b);
+      if (best <= alpha) return best;
+    }
+  }
+  if ((NEAR_LO[b] & pl) || (NEAR_HI[b] & ph)) {
+    flipsOf(ol, oh, pl, ph, b, two);
+    const fl = two[0];
+    const fh = two[1];
+    if (fl || fh) {
+      const v = lastSquare(pl ^ fl, ph ^ fh, ol | fl | (b < 32 ? 1 << b : 0), oh | fh | (b < 32 ? 0 : 1 << (b - 32)), a);
+      return v < best ? v : best;
+    }
+  }
+  if (best < SQUARES + 1) return best;
+  return finalScore(popcount(pl) + popcount(ph), popcount(ol) + popcount(oh));
+}
+
 function shallow(pl, ph, ol, oh, alpha, beta, empties, passed) {
-  if (empties === 1) return lastSquare(pl, ph, ol, oh);
+  if (empties === 2) {
+    const a = next[HEAD];
+    return lastTwo(pl, ph, ol, oh, alpha, beta, a, next[a]);
+  }
+  if (empties === 1) return lastSquare(pl, ph, ol, oh, next[HEAD]);
   if (++nodes >= stopAt) checkClock();
   let best = -SQUARES - 1;
   let moved = false;
@@ -167,10 +312,21 @@ function orderedMoves(pl, ph, ol, oh, ml, mh, empties, hashMove) {
     const fl = two[0];
     const fh = two[1];
     let key;
+    const npl = pl | fl | (s < 32 ? 1 << s : 0);
+    const nph = ph | fh | (s < 32 ? 0 : 1 << (s - 32));
+    if (etcBeta !== null) { // enhanced transposition cutoff: a child the table already refutes
+      const nol = ol ^ fl;
+      const noh = oh ^ fh;
+      const c = slot(nol, noh, npl, nph) & ~1;
+      for (let k = c; k < c + 2; k++) {
+        if (tPl[k] === nol && tPh[k] === noh && tOl[k] === npl && tOh[k] === nph && -tUpper[k] >= etcBeta) {
+          etcScore = -tUpper[k];
+          return -1;
+        }
+      }
+    }
     if (s === hashMove) key = -1000;
     else {
-      const npl = pl | fl | (s < 32 ? 1 << s : 0);
-      const nph = ph | fh | (s < 32 ? 0 : 1 << (s - 32));
       movesOf(ol ^ fl, oh ^ fh, npl, nph, two);
       key = popcount(two[0]) + popcount(two[1]) + popcount(two[0] & CORNERS_LO) + popcount(two[1] & CORNERS_HI);
     }
@@ -192,9 +348,11 @@ function orderedMoves(pl, ph, ol, oh, ml, mh, empties, hashMove) {
 }
 
 let rootMove = -1;
+let etcBeta = null; // the beta orderedMoves checks children's bounds against, or null
+let etcScore = 0;
 
 function search(pl, ph, ol, oh, alpha, beta, empties, passed, root) {
-  if (empties <= SHALLOW && !root) return shallow(pl, ph, ol, oh, alpha, beta, empties, passed);
+  if (empties <= tuning.shallow && !root) return shallow(pl, ph, ol, oh, alpha, beta, empties, passed);
   if (++nodes >= stopAt) checkClock();
   movesOf(pl, ph, ol, oh, two);
   const ml = two[0];
@@ -204,9 +362,19 @@ function search(pl, ph, ol, oh, alpha, beta, empties, passed, root) {
     if (root) rootMove = PASS;
     return -search(ol, oh, pl, ph, -beta, -alpha, empties, true, false);
   }
-  const index = slot(pl, ph, ol, oh);
+  if (!root && SQUARES - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
+    const upper = SQUARES - 2 * stableDiscs(ol, oh, pl | ol, ph | oh);
+    if (upper <= alpha) return upper;
+  }
+  // a bucket of two entries: the one searched with more empty squares, and the latest
+  const first = slot(pl, ph, ol, oh) & ~1;
+  let index = -1;
+  if (tPl[first] === pl && tPh[first] === ph && tOl[first] === ol && tOh[first] === oh) index = first;
+  else if (tPl[first + 1] === pl && tPh[first + 1] === ph && tOl[first + 1] === ol && tOh[first + 1] === oh) {
+    index = first + 1;
+  }
   let hashMove = -1;
-  if (tPl[index] === pl && tPh[index] === ph && tOl[index] === ol && tOh[index] === oh) {
+  if (index >= 0) {
     const lower = tLower[index];
     const upper = tUpper[index];
     hashMove = tMove[index];
@@ -219,7 +387,9 @@ function search(pl, ph, ol, oh, alpha, beta, empties, passed, root) {
     }
   }
   const alpha0 = alpha;
+  etcBeta = !root && empties >= tuning.etc ? beta : null;
   const n = orderedMoves(pl, ph, ol, oh, ml, mh, empties, hashMove);
+  if (n < 0) return etcScore;
   const base = empties * LIST;
   let best = -SQUARES - 1;
   let bestMove = mvSquare[base];
@@ -246,12 +416,25 @@ function search(pl, ph, ol, oh, alpha, beta, empties, passed, root) {
       }
     }
   }
+  // store: merge with the entry if the position still holds one (the search below may have
+  // replaced it), else in the first slot if it is no deeper, else in the second
+  let newLower = best > alpha0 ? best : -SQUARES;
+  let newUpper = best < beta ? best : SQUARES;
+  if (tPl[first] === pl && tPh[first] === ph && tOl[first] === ol && tOh[first] === oh) index = first;
+  else if (tPl[first + 1] === pl && tPh[first + 1] === ph && tOl[first + 1] === ol && tOh[first + 1] === oh) {
+    index = first + 1;
+  } else index = -1;
+  if (index >= 0) {
+    if (tLower[index] > newLower) newLower = tLower[index];
+    if (tUpper[index] < newUpper) newUpper = tUpper[index];
+  } else index = tEmpties[first] <= empties ? first : first + 1;
   tPl[index] = pl;
   tPh[index] = ph;
   tOl[index] = ol;
   tOh[index] = oh;
-  tLower[index] = best > alpha0 ? best : -SQUARES;
-  tUpper[index] = best < beta ? best : SQUARES;
+  tEmpties[index] = empties;
+  tLower[index] = newLower;
+  tUpper[index] = newUpper;
   tMove[index] = bestMove;
   if (root) rootMove = bestMove;
   return best;
@@ -285,7 +468,24 @@ export function solveBoard(pl, ph, ol, oh, { alpha = -SQUARES, beta = SQUARES, d
   shouldStop = stop;
   rootMove = -1;
   try {
-    const score = search(pl | 0, ph | 0, ol | 0, oh | 0, alpha, beta, empties, false, true);
+    let score;
+    if (alpha === -SQUARES && beta === SQUARES) {
+      let lower = -SQUARES;
+      let upper = SQUARES;
+      let g = 0;
+      let found = -1;
+      while (lower < upper) {
+        const b = g === lower ? g + 1 : g;
+        g = search(pl | 0, ph | 0, ol | 0, oh | 0, b - 1, b, empties, false, true);
+        if (g < b) upper = g;
+        else {
+          lower = g;
+          found = rootMove;
+        }
+      }
+      if (found !== -1) rootMove = found;
+      score = g;
+    } else score = search(pl | 0, ph | 0, ol | 0, oh | 0, alpha, beta, empties, false, true);
     return { score, move: rootMove, nodes, ms: performance.now() - started };
   } catch (error) {
     if (error !== STOP) throw error;

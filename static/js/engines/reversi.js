@@ -44,7 +44,8 @@ for (let s = 0; s < SQUARES; s++) {
 
 // The squares where the player (discs pl/ph) may put a disc against the opponent (ol/oh):
 // out[0] the low half, out[1] the high half. Each pair of opposite directions shifts the
-// 64-bit board by k (1 east/west, 8 south/north, 7 and 9 the diagonals) across the halves.
+// 64-bit board by k (1 east/west, 8 south/north, 7 and 9 the diagonals) across the halves;
+// a run of enemy discs is found by doubling (1, 2, then 4 and 6 discs long).
 export function movesOf(pl, ph, ol, oh, out) {
   const el = ~(pl | ol);
   const eh = ~(ph | oh);
@@ -54,29 +55,41 @@ export function movesOf(pl, ph, ol, oh, out) {
   let mh = 0;
   for (let pair = 0; pair < 4; pair++) {
     const k = pair === 0 ? 1 : pair === 1 ? 8 : pair === 2 ? 7 : 9;
+    const k2 = k + k;
+    const j = 32 - k;
+    const j2 = 32 - k2;
     const tl = pair === 1 ? ol : il;
     const th = pair === 1 ? oh : ih;
-    const j = 32 - k;
     // towards higher squares (east, south, south-west, south-east)
     let xl = tl & (pl << k);
     let xh = th & ((ph << k) | (pl >>> j));
-    for (let i = 0; i < 5; i++) {
-      const nl = xl << k;
-      const nh = (xh << k) | (xl >>> j);
-      xl |= tl & nl;
-      xh |= th & nh;
-    }
-    ml |= el & (xl << k);
+    let nl = xl << k;
+    xh |= th & ((xh << k) | (xl >>> j));
+    xl |= tl & nl;
+    let ql = tl & (tl << k); // two enemy discs in a row
+    let qh = th & ((th << k) | (tl >>> j));
+    nl = xl << k2;
+    xh |= qh & ((xh << k2) | (xl >>> j2));
+    xl |= ql & nl;
+    nl = xl << k2;
+    xh |= qh & ((xh << k2) | (xl >>> j2));
+    xl |= ql & nl;
     mh |= eh & ((xh << k) | (xl >>> j));
+    ml |= el & (xl << k);
     // towards lower squares (west, north, north-east, north-west)
     xl = tl & ((pl >>> k) | (ph << j));
     xh = th & (ph >>> k);
-    for (let i = 0; i < 5; i++) {
-      const nl = (xl >>> k) | (xh << j);
-      const nh = xh >>> k;
-      xl |= tl & nl;
-      xh |= th & nh;
-    }
+    nl = (xl >>> k) | (xh << j);
+    xh |= th & (xh >>> k);
+    xl |= tl & nl;
+    ql = tl & ((tl >>> k) | (th << j));
+    qh = th & (th >>> k);
+    nl = (xl >>> k2) | (xh << j2);
+    xh |= qh & (xh >>> k2);
+    xl |= ql & nl;
+    nl = (xl >>> k2) | (xh << j2);
+    xh |= qh & (xh >>> k2);
+    xl |= ql & nl;
     ml |= el & ((xl >>> k) | (xh << j));
     mh |= eh & (xh >>> k);
   }
@@ -84,40 +97,52 @@ export function movesOf(pl, ph, ol, oh, out) {
   out[1] = mh;
 }
 
+// Each square's rays, one per direction (RAY_LO/RAY_HI[square * 8 + d]): the squares beyond
+// it that way to the edge, as halves. Directions 0, 2, 4, 7 run towards higher squares (east,
+// south, south-east, south-west), the others towards lower ones.
+const RAY_LO = new Int32Array(SQUARES * 8);
+const RAY_HI = new Int32Array(SQUARES * 8);
+for (let s = 0; s < SQUARES; s++) {
+  for (let d = 0; d < 8; d++) {
+    for (let i = 1, t = s + DELTA[d]; i <= RUN[s * 8 + d]; i++, t += DELTA[d]) {
+      if (t < 32) RAY_LO[s * 8 + d] |= 1 << t;
+      else RAY_HI[s * 8 + d] |= 1 << (t - 32);
+    }
+  }
+}
+
 // The opponent's discs a disc of the player on the empty `square` turns, into out[0] (low
-// half) and out[1] (high half); both 0 when it turns none.
+// half) and out[1] (high half); both 0 when it turns none. Along each ray the nearest square
+// that holds no enemy disc ends the run of enemy discs: they turn if it holds a disc of the
+// player's.
 export function flipsOf(pl, ph, ol, oh, square, out) {
   let fl = 0;
   let fh = 0;
   const base = square * 8;
   for (let d = 0; d < 8; d++) {
-    const n = RUN[base + d];
-    if (n < 2) continue;
-    const delta = DELTA[d];
-    let s = square + delta;
-    let rl = 0;
-    let rh = 0;
-    for (let i = 0; i < n; i++, s += delta) {
-      if (s < 32) {
-        const b = 1 << s;
-        if (ol & b) rl |= b;
-        else {
-          if (pl & b) {
-            fl |= rl;
-            fh |= rh;
-          }
-          break;
+    const rl = RAY_LO[base + d];
+    const rh = RAY_HI[base + d];
+    const bl = rl & ~ol;
+    const bh = rh & ~oh;
+    if (DELTA[d] > 0) { // the nearest square is the lowest
+      if (bl) {
+        const first = bl & -bl;
+        if (first & pl) fl |= rl & (first - 1);
+      } else if (bh) {
+        const first = bh & -bh;
+        if (first & ph) {
+          fl |= rl;
+          fh |= rh & (first - 1);
         }
-      } else {
-        const b = 1 << (s - 32);
-        if (oh & b) rh |= b;
-        else {
-          if (ph & b) {
-            fl |= rl;
-            fh |= rh;
-          }
-          break;
-        }
+      }
+    } else if (bh) { // the nearest square is the highest
+      const first = 1 << (31 - Math.clz32(bh));
+      if (first & ph) fh |= rh & ~((first << 1) - 1);
+    } else if (bl) {
+      const first = 1 << (31 - Math.clz32(bl));
+      if (first & pl) {
+        fh |= rh;
+        fl |= rl & ~((first << 1) - 1);
       }
     }
   }
