@@ -306,5 +306,30 @@ def _check_reachable(black: int, white: int, to_move: int) -> None:
 
 GAME: Game[ReversiState, ReversiMove] = Reversi()
 
-# Hand-made games for the shared vectors (tests/games/reversi_vectors.py replays each list).
-EDGE_CASES: list[list[str]] = []
+# Hand-made games for the vectors (tests/games/reversi_vectors.py replays each list), found by
+# searching the game tree and seeded random games for each ending.
+EDGE_CASES: list[list[str]] = [
+    # One of the shortest games: black takes white's last disc on the ninth move (13-0).
+    "d3 c3 b3 d2 e1 d6 d7 e3 f4".split(),
+    # White takes black's last disc on the fourteenth move (0-18).
+    "d3 c3 e6 d6 c4 f6 f5 g4 b3 a2 b4 e3 f4 a4".split(),
+    # Black passes once; at the end neither side can take the one empty square, a1: white
+    # wins 33-30.
+    (
+        "c4 c3 d3 e3 c2 b3 e2 b4 e6 f4 g3 e1 d2 f3 f2 e7 d6 g1 f8 g2 a2 d7 a4 d1 b2 g5 h2 h4 "
+        "d8 a3 g4 b5 a6 e8 g6 h3 f1 c7 c1 f5 b8 b7 c8 h6 a5 a7 h5 f6 c6 b1 b6 h1 a8 c5 g7 g8 "
+        "f7 pass h7 h8"
+    ).split(),
+    # A full board at 32-32: a draw.
+    (
+        "c4 e3 f6 c5 c6 g7 f3 b6 f5 c3 e2 e6 e7 f7 d7 c7 b5 d6 c2 c1 b8 c8 h8 g5 f4 a6 b2 g2 "
+        "g4 h4 d2 a8 a5 a3 b3 e1 a1 a2 d1 b4 e8 f2 g6 f8 g8 a4 b1 h7 h6 h5 g1 d3 h3 f1 g3 h1 "
+        "d8 h2 a7 b7"
+    ).split(),
+    # White passes three times near the end; black wins 52-12.
+    (
+        "e6 d6 c3 f4 c4 b2 f5 f6 d7 c6 e7 f3 c7 c8 e3 b4 g3 g2 g7 h2 c5 f7 g6 h6 b7 d8 a4 a7 "
+        "h3 e8 h1 b5 g4 e2 a8 f8 g5 h5 d2 g1 b6 a3 g8 e1 f1 a6 h8 d3 d1 h7 b3 f2 c2 b1 c1 a2 "
+        "a5 pass h4 pass b8 pass a1"
+    ).split(),
+]

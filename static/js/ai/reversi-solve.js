@@ -359,7 +359,10 @@ function search(pl, ph, ol, oh, alpha, beta, empties, passed, root) {
   const mh = two[1];
   if (!ml && !mh) {
     if (passed) return finalScore(popcount(pl) + popcount(ph), popcount(ol) + popcount(oh));
-    if (root) rootMove = PASS;
+    if (root) { // a pass, unless the game is over
+      movesOf(ol, oh, pl, ph, two);
+      rootMove = two[0] || two[1] ? PASS : -1;
+    }
     return -search(ol, oh, pl, ph, -beta, -alpha, empties, true, false);
   }
   if (!root && SQUARES - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
@@ -486,7 +489,7 @@ export function solveBoard(pl, ph, ol, oh, { alpha = -SQUARES, beta = SQUARES, d
       if (found !== -1) rootMove = found;
       score = g;
     } else score = search(pl | 0, ph | 0, ol | 0, oh | 0, alpha, beta, empties, false, true);
-    return { score, move: rootMove, nodes, ms: performance.now() - started };
+    return { score: score | 0, move: rootMove, nodes, ms: performance.now() - started }; // | 0: never -0
   } catch (error) {
     if (error !== STOP) throw error;
     return { stopped: true, nodes, ms: performance.now() - started };

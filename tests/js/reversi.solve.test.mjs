@@ -1,0 +1,96 @@
+// The exact Reversi solver (static/js/ai/reversi-solve.js) against the scores the Python solver
+// (games/engine/reversi_solve.py) wrote in tests/vectors/reversi/: solve.json (0 to 11 empty
+// squares, with every best move up to 8) and solve-known.json (14 to 18 empty squares, solved
+// once with `--known`). Each move it names must keep the score: the position after it is worth
+// exactly minus the score to the opponent.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+import engine, { PASS } from "../../static/js/engines/reversi.js";
+import { clearTable, solve, solveBoard, stableDiscs, tuning } from "../../static/js/ai/reversi-solve.js";
+
+const DIR = new URL("../vectors/reversi/", import.meta.url);
+const read = (name) => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
+
+function checkEntry(entry, where) {
+  const state = engine.load(entry.position);
+  const result = solve(state);
+  assert.equal(result.score, entry.score, `${where}: score`);
+  if (engine.outcome(state)) {
+    assert.equal(result.move, -1, `${where}: no move once the game is over`);
+    return;
+  }
+  assert.ok(engine.legalMoves(state).includes(result.move), `${where}: a legal move`);
+  if (entry.best) assert.ok(entry.best.includes(engine.formatMove(state, result.move)), `${where}: a best move`);
+  const after = engine.play(state, result.move);
+  assert.equal(0 - solve(after).score, entry.score, `${where}: the move keeps the score`);
+}
+
+test("reversi solver: the Python solver's scores and best moves, up to 11 empty squares", () => {
+  const entries = read("solve.json").entries;
+  assert.ok(entries.length >= 40);
+  entries.forEach((entry, i) => {
+    if (i % 2) clearTable(); // with and without what earlier searches left in the table
+    checkEntry(entry, `entry ${i} (${entry.empties} empty)`);
+  });
+});
+
+test("reversi solver: the same with the table and mobility down to few squares, or none", () => {
+  const saved = { ...tuning };
+  try {
+    for (const [shallow, etc] of [[3, 4], [12, 99]]) {
+      Object.assign(tuning, { shallow, etc });
+      read("solve.json").entries.forEach((entry, i) => {
+        clearTable();
+        checkEntry(entry, `shallow ${shallow}, entry ${i}`);
+      });
+    }
+  } finally {
+    Object.assign(tuning, saved);
+  }
+});
+
+test("reversi solver: known scores from 14 to 18 empty squares", () => {
+  const entries = read("solve-known.json").entries;
+  assert.ok(entries.length >= 4);
+  entries.forEach((entry, i) => {
+    clearTable();
+    checkEntry(entry, `known ${i} (${entry.empties} empty)`);
+  });
+});
+
+test("reversi solver: windows give bounds on the right side", () => {
+  const entry = read("solve-known.json").entries[0];
+  const { bl, bh, wl, wh, toMove } = engine.load(entry.position);
+  const [pl, ph, ol, oh] = toMove ? [wl, wh, bl, bh] : [bl, bh, wl, wh];
+  const s = entry.score;
+  clearTable();
+  assert.equal(solveBoard(pl, ph, ol, oh, { alpha: s - 1, beta: s + 1 }).score, s);
+  assert.ok(solveBoard(pl, ph, ol, oh, { alpha: s, beta: s + 1 }).score <= s);
+  assert.ok(solveBoard(pl, ph, ol, oh, { alpha: s - 1, beta: s }).score >= s);
+});
+
+test("reversi solver: a forced pass, and stopping", () => {
+  // The position before black's pass in the third edge case (positions.json).
+  const position = read("positions.json").positions.find((p) => p.name === "forced pass").position;
+  const state = engine.load(position);
+  const result = solve(state);
+  assert.equal(result.move, PASS);
+  assert.equal(0 - solve(engine.play(state, PASS)).score, result.score);
+  const entry = read("solve-known.json").entries.at(-1);
+  clearTable();
+  const stopped = solve(engine.load(entry.position), { shouldStop: () => true });
+  assert.equal(stopped.stopped, true);
+  assert.equal(solve(engine.load(entry.position), { deadline: performance.now() - 1 }).stopped, true);
+});
+
+test("reversi solver: stable discs", () => {
+  const full = -1;
+  assert.equal(stableDiscs(full, full, full, full), 64); // a full board: nothing can turn
+  const centreLo = (1 << 27) | (1 << 28);
+  const centreHi = (1 << 3) | (1 << 4);
+  assert.equal(stableDiscs(1, 0, 1 | centreLo, centreHi), 1); // a corner
+  assert.equal(stableDiscs(0xff, 0, 0xff | centreLo, centreHi), 8); // a full edge row
+  assert.equal(stableDiscs(centreLo, centreHi, centreLo, centreHi), 0); // the centre alone
+});
