@@ -44,7 +44,8 @@ VECTORS_DIR = Path(__file__).resolve().parents[1] / "vectors" / "reversi"
 SOLVE_EMPTIES = range(0, 12)
 SOLVE_PER_EMPTIES = 4
 BEST_MOVES_UP_TO = 8
-KNOWN_EMPTIES = (14, 14, 15, 16, 17, 18)
+KNOWN_EMPTIES = (14, 14, 15, 16)
+KNOWN_SEED = 5000
 
 
 def board_of(black: str, white: str) -> str:
@@ -282,7 +283,7 @@ def build_solve() -> str:
 
 
 def build_known() -> str:
-    states = solve_positions(list(KNOWN_EMPTIES), 5000)
+    states = solve_positions(list(KNOWN_EMPTIES), KNOWN_SEED)
     entries = [solve_entry(state, False) for state in states]
     return _solve_document(entries, "games.engine.reversi_solve (Python), with --known")
 

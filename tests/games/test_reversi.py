@@ -237,3 +237,14 @@ def test_final_score_gives_the_empty_squares_to_the_winner():
     assert reversi.final_score(0b111, 0b1) == 64 - 2
     assert reversi.final_score(0b1, 0b111) == 2 - 64
     assert reversi.final_score(0b11, 0b1100) == 0
+
+
+def test_the_known_scores_are_of_the_generators_positions():
+    """solve-known.json (written with --known: minutes of solving) holds the positions the
+    generator picks; its scores are checked by the JavaScript solver, and the fastest here."""
+    entries = read("solve-known.json")["entries"]
+    states = vectors.solve_positions(list(vectors.KNOWN_EMPTIES), vectors.KNOWN_SEED)
+    assert [entry["position"] for entry in entries] == [GAME.dump(state) for state in states]
+    assert [entry["empties"] for entry in entries] == list(vectors.KNOWN_EMPTIES)
+    first = entries[0]
+    assert reversi_solve.solve(GAME.load(first["position"])) == first["score"]
