@@ -431,7 +431,7 @@ export class Board3D {
     mesh.position.set(pegX(peg), y, pegZ(peg));
     this.scene.add(mesh);
     this.balls.set(cell, { mesh, body, player });
-    if (!drop) return;
+    if (!drop || stillness()) return; // reduced motion: the ball is simply there
     const top = BASE_TOP + PEG_HEIGHT + RADIUS * 1.5;
     let startedAt = null;
     mesh.position.y = top;
