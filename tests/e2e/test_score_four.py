@@ -65,6 +65,17 @@ def wait_for_human_turn_or_end(page):
     )
 
 
+# Frames the 3D board draws for one move, counted until 30 of the page's animation frames have
+# passed after the move (half a second at 60 Hz: past the 320 ms fall).
+FRAMES_FOR_A_MOVE = """async (name) => {
+  const board = document.querySelector("[data-board3d]");
+  const before = Number(board.dataset.frames);
+  document.querySelector(`[data-peg-panel] [data-peg="${name}"]`).click();
+  for (let i = 0; i < 30; i += 1) await new Promise((done) => requestAnimationFrame(done));
+  return Number(board.dataset.frames) - before;
+}"""
+
+
 def play_local(page, names):
     for name in names:
         count = moves(page)
@@ -290,7 +301,9 @@ def test_refusals_are_shown_on_screen_not_only_announced(page, live_server_url):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_laptop_screen_holds_the_board_panel_and_actions(browser, live_server_url, language):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    # Reduced motion: 24 balls land at once instead of falling for a few hundred frames each;
+    # the test measures where things are after the moves, not how they got there.
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     page = context.new_page()
     problems = open_page(page, live_server_url, language)
     start(page, "local")
@@ -328,8 +341,10 @@ def test_the_end_of_a_game_shows_the_line_names_it_and_plays_a_sound(browser, li
     assert page.evaluate("window.__audio") == 0  # nothing before the player touches the page
     start(page, "local")
     expect(page.locator("[data-sound-toggle]")).to_be_checked()
-    # White fills peg B3 while black climbs C3: a vertical line behind nothing.
-    play_local(page, ["B3", "C3", "B3", "C3", "B3", "C3", "B3"])
+    # White fills peg B3 while black climbs C3: a vertical line behind nothing. The first ball
+    # falls, frame after frame.
+    assert page.evaluate(FRAMES_FOR_A_MOVE, "B3") >= 8
+    play_local(page, ["C3", "B3", "C3", "B3", "C3", "B3"])
     board = page.locator(BOARD)
     expect(board).to_have_attribute("data-outcome", "white")
     expect(board).to_have_attribute("data-win-visible", "4")
@@ -369,7 +384,9 @@ def test_reduced_motion_means_no_sound_and_a_drag_unpresses_the_view(browser, li
     page.mouse.move(box["x"] + 200, box["y"] + box["height"] / 2, steps=8)
     page.mouse.up()
     expect(oblique).to_have_attribute("aria-pressed", "false")
-    play_local(page, WHITE_WINS_ON_ROW_1)
+    # The ball is at rest on its level at once: one frame or two, not a fall of twenty.
+    assert page.evaluate(FRAMES_FOR_A_MOVE, WHITE_WINS_ON_ROW_1[0]) <= 2
+    play_local(page, WHITE_WINS_ON_ROW_1[1:])
     expect(page.locator(BOARD)).to_have_attribute("data-outcome", "white")
     expect(page.locator(BOARD)).to_have_attribute("data-win-visible", "4")
     assert page.locator(BOARD).get_attribute("data-sound") is None
