@@ -9,6 +9,12 @@ scripts/setup.sh
 source scripts/node.sh
 scripts/system-deps.sh
 PY=.venv/bin/python
+# Each pytest step runs on pytest-xdist workers, one per core by default (TEST_WORKERS=0: no
+# workers, everything in pytest's own process): the browser groups keep both cores busy with Chromium, daphne and the
+# tests' own process. A module whose tests share a module-scoped fixture (a server, a
+# production build) stays on one worker (tests/conftest.py, --dist loadgroup).
+WORKERS=${TEST_WORKERS:-$(nproc)}
+XDIST=(-n "$WORKERS" --dist loadgroup)
 # Node packages the browser tests use (axe-core, puppeteer-core); exact versions from
 # package-lock.json. puppeteer-core never downloads a browser (it drives Debian's firefox-esr).
 if ! cmp -s package-lock.json node_modules/.package-lock.json.installed 2>/dev/null; then
@@ -23,18 +29,18 @@ echo "== types (mypy: strict on games/engine/, settings in pyproject.toml)"
 .venv/bin/mypy
 
 echo "== python: unit and integration"
-$PY -m pytest -m "not e2e and not rehearsal" -q "$@"
+$PY -m pytest -m "not e2e and not rehearsal" -q "${XDIST[@]}" "$@"
 
 echo "== python: production rehearsal (deploy/ behind nginx, two daphne, PostgreSQL, Redis)"
 $PY -m pytest -m rehearsal -q tests/deploy
 
 echo "== python: browser (Playwright, Debian's Chromium)"
-DJANGO_ALLOW_ASYNC_UNSAFE=true $PY -m pytest -m e2e -q tests/e2e
+DJANGO_ALLOW_ASYNC_UNSAFE=true $PY -m pytest -m e2e -q "${XDIST[@]}" tests/e2e
 
 echo "== python: browser engines (WebKitGTK and Firefox ESR, with Chromium in a room)"
-DJANGO_ALLOW_ASYNC_UNSAFE=true $PY -m pytest -m engines -q tests/engines
+DJANGO_ALLOW_ASYNC_UNSAFE=true $PY -m pytest -m engines -q "${XDIST[@]}" tests/engines
 
 echo "== javascript (node --test)"
 # Files, not the directory: Node 22 and later no longer accept a directory, and Node 20 does
 # not expand globs itself, so the shell expands this one.
-node --test tests/js/*.test.mjs
+node --test --test-concurrency="$WORKERS" tests/js/*.test.mjs

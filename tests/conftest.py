@@ -33,3 +33,20 @@ def redis_url():
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's worker reads the groups off the items
+def pytest_collection_modifyitems(items):
+    for item in items:
+        keep_module_fixtures_on_one_worker(item)
+
+
+def keep_module_fixtures_on_one_worker(item) -> None:
+    """Send a module's tests to one pytest-xdist worker (`--dist loadgroup`, scripts/test.sh)
+    when they share a module-scoped fixture: servers or a production build that cost seconds
+    to a minute to start would otherwise start once per worker, and the offline module hands
+    its server on from one test to the next, in order."""
+    for fixture_defs in item._fixtureinfo.name2fixturedefs.values():
+        if any(definition.scope == "module" for definition in fixture_defs):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+            return
