@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes sure the system programs the tests drive are present: Debian's Chromium (browser
-# tests), WebKitGTK's MiniBrowser with WebKitWebDriver, Xvfb and Firefox ESR (the other two
+# Makes sure the system programs the tests drive are present: Debian's Chromium and its headless
+# shell (browser tests), WebKitGTK's MiniBrowser with WebKitWebDriver, Xvfb and Firefox ESR (the other two
 # engines, tests/engines/), redis-server and PostgreSQL (scale-out tests), nginx, openssl and
 # systemd (the production rehearsal, tests/deploy/), gettext, CJK fonts (screenshots), and
 # Node.js 20 or newer with npm. Installs the missing Debian packages with apt-get when running
@@ -17,6 +17,8 @@ NODE_MAJOR_MIN=20
 
 need_pkgs=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need_pkgs+=(chromium)
+# Chromium's headless shell (the same Debian build): the Chromium group's browser (tests/e2e).
+[ -x /usr/bin/chromium-headless-shell ] || need_pkgs+=(chromium-headless-shell)
 command -v redis-server >/dev/null 2>&1 || need_pkgs+=(redis-server)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need_pkgs+=(postgresql)
 command -v msgfmt >/dev/null 2>&1 || need_pkgs+=(gettext)

@@ -15,7 +15,12 @@ from functools import partial
 import pytest
 from daphne.testing import DaphneProcess
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# Debian's Chromium in its headless shell (package chromium-headless-shell, built from the same
+# source and version as `chromium`): the same Blink and V8 without the desktop browser around
+# them, as Playwright itself runs headless Chromium. It spent about a quarter less CPU than
+# `chromium --headless` over this group (docs/TESTING.md, "Speed"). The engines group's
+# third person runs the full browser (tests/engines/conftest.py).
+CHROMIUM = shutil.which("chromium-headless-shell") or "/usr/bin/chromium-headless-shell"
 
 
 def _make_application():
@@ -41,7 +46,7 @@ def _child_setup(test_db_name: str) -> None:
 @pytest.fixture(scope="session")
 def live_server_url(django_db_setup, django_db_blocker):
     if not os.path.exists(CHROMIUM):
-        pytest.fail(f"Chromium not found at {CHROMIUM}: run scripts/system-deps.sh")
+        pytest.fail(f"Chromium's headless shell not at {CHROMIUM}: run scripts/system-deps.sh")
     yield from serve(django_db_blocker)
 
 
@@ -75,9 +80,13 @@ def serve(django_db_blocker):
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
+    return chromium_launch_args(browser_type_launch_args, CHROMIUM)
+
+
+def chromium_launch_args(defaults, executable):
     return {
-        **browser_type_launch_args,
-        "executable_path": CHROMIUM,
+        **defaults,
+        "executable_path": executable,
         "args": [
             "--disable-background-networking",
             "--disable-component-update",

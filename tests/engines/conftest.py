@@ -8,14 +8,27 @@ journeys are parametrized by engine, so `-k webkit` or `-k gecko` runs one engin
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterator
 
 import pytest
 
-from tests.e2e.conftest import browser_type_launch_args, live_server_url  # noqa: F401
+from tests.e2e.conftest import (
+    chromium_launch_args,
+    live_server_url,  # noqa: F401 - the live server fixture
+)
 from tests.engines.gecko import GeckoTab
 from tests.engines.tab import Tab
 from tests.engines.webkit import WebKitTab, Xvfb
+
+# The third person in a room, and the phone screenshots' Chromium: the full browser, Debian's
+# `chromium` (the Chromium group runs its headless shell: tests/e2e/conftest.py).
+FULL_CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return chromium_launch_args(browser_type_launch_args, FULL_CHROMIUM)
 
 
 class ChromiumTab:
