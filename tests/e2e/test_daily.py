@@ -52,7 +52,8 @@ def shot(page, language: str, size: str, scheme: str) -> None:
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", ["ko", "ja", "zh-hans"])
 def test_solve_today_s_score_four_puzzle(browser, live_server_url, language, size):
-    context = browser.new_context(viewport=SIZES[size])
+    # Reduced motion: the puzzle's balls land at once (their fall is tested with the game's).
+    context = browser.new_context(viewport=SIZES[size], reduced_motion="reduce")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server_url)
     page = context.new_page()
     problems = watch(page)

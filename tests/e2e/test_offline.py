@@ -99,7 +99,8 @@ def nav_link(page, href):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_visited_site_plays_offline(browser, site, language):
     base = site["server"].origin
-    context = browser.new_context()
+    # Reduced motion: the two whole games land their pieces at once; offline is the subject.
+    context = browser.new_context(reduced_motion="reduce")
     page = context.new_page()
     problems = watch(page, network=False)
     failed: list[str] = []

@@ -17,6 +17,12 @@ from tests.e2e.test_score_four import BOARD, open_page, peg, play_local, start
 
 LANGUAGES = ["ko", "ja", "zh-hans"]
 PANEL = "[data-game-review]"
+
+# Reduced motion: the games before each review land their pieces at once (a Score Four ball
+# falls for about twenty frames of software WebGL otherwise); the reviews are the subject here,
+# and tests/e2e/test_score_four.py covers the falling balls.
+pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
+
 # The first player opens on an edge instead of the centre, and black wins: one marked move.
 THREE_MENS = ["b1", "b2", "c1", "a1", "c3", "a2", "c3-b3", "b2-a3"]
 # Black ignores white's threat (6), white misses the win (7) and later fails to block (15):
