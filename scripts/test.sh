@@ -14,6 +14,8 @@ PY=.venv/bin/python
 # tests' own process. A module whose tests share a module-scoped fixture (a server, a
 # production build) stays on one worker (tests/conftest.py, --dist loadgroup).
 WORKERS=${TEST_WORKERS:-$(nproc)}
+# Each step's heading says when it began, from the start of this command.
+step() { echo "== $* [${SECONDS} s]"; }
 XDIST=(-n "$WORKERS" --dist loadgroup)
 # Node packages the browser tests use (axe-core, puppeteer-core); exact versions from
 # package-lock.json. puppeteer-core never downloads a browser (it drives Debian's firefox-esr).
@@ -22,25 +24,25 @@ if ! cmp -s package-lock.json node_modules/.package-lock.json.installed 2>/dev/n
   cp package-lock.json node_modules/.package-lock.json.installed
 fi
 
-echo "== lint"
+step "lint"
 .venv/bin/ruff check .
 
-echo "== types (mypy: strict on games/engine/, settings in pyproject.toml)"
+step "types (mypy: strict on games/engine/, settings in pyproject.toml)"
 .venv/bin/mypy
 
-echo "== python: unit and integration"
+step "python: unit and integration"
 $PY -m pytest -m "not e2e and not rehearsal" -q "${XDIST[@]}" "$@"
 
-echo "== python: production rehearsal (deploy/ behind nginx, two daphne, PostgreSQL, Redis)"
+step "python: production rehearsal (deploy/ behind nginx, two daphne, PostgreSQL, Redis)"
 $PY -m pytest -m rehearsal -q tests/deploy
 
-echo "== python: browser (Playwright, Debian's Chromium)"
+step "python: browser (Playwright, Debian's Chromium headless shell)"
 DJANGO_ALLOW_ASYNC_UNSAFE=true $PY -m pytest -m e2e -q "${XDIST[@]}" tests/e2e
 
-echo "== python: browser engines (WebKitGTK and Firefox ESR, with Chromium in a room)"
+step "python: browser engines (WebKitGTK and Firefox ESR, with Chromium in a room)"
 DJANGO_ALLOW_ASYNC_UNSAFE=true $PY -m pytest -m engines -q "${XDIST[@]}" tests/engines
 
-echo "== javascript (node --test)"
+step "javascript (node --test)"
 # Files, not the directory: Node 22 and later no longer accept a directory, and Node 20 does
 # not expand globs itself, so the shell expands this one.
 node --test --test-concurrency="$WORKERS" tests/js/*.test.mjs
