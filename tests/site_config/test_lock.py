@@ -148,9 +148,9 @@ def test_every_entry_that_applies_here_is_installed_and_needed():
         # a pin changed in pyproject only
         (("Django==5.2.19", "Django==5.2.20"), None, "django: pyproject pins 5.2.20"),
         # a direct dependency added to pyproject only
-        (('"uv==', '"pytest-xdist==3.8.0",\n    "uv=='), None, "pytest-xdist: pyproject pins"),
+        (('"uv==', '"pytest-timeout==2.4.0",\n    "uv=='), None, "pytest-timeout: pyproject pins"),
         # a package added to the lock by hand
-        (None, ("asgiref==", "execnet==2.1.2\nasgiref=="), "execnet"),
+        (None, ("asgiref==", "tomli-w==1.2.0\nasgiref=="), "tomli-w"),
         # hashes dropped by hand
         (
             None,
