@@ -342,8 +342,9 @@ def test_the_end_of_a_game_shows_the_line_names_it_and_plays_a_sound(browser, li
     start(page, "local")
     expect(page.locator("[data-sound-toggle]")).to_be_checked()
     # White fills peg B3 while black climbs C3: a vertical line behind nothing. The first ball
-    # falls, frame after frame.
-    assert page.evaluate(FRAMES_FOR_A_MOVE, "B3") >= 8
+    # falls, frame after frame (about twenty on a quiet machine, seven seen on a busy one;
+    # under reduced motion it takes one or two).
+    assert page.evaluate(FRAMES_FOR_A_MOVE, "B3") >= 3
     play_local(page, ["C3", "B3", "C3", "B3", "C3", "B3"])
     board = page.locator(BOARD)
     expect(board).to_have_attribute("data-outcome", "white")
