@@ -19,10 +19,18 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 
+# The longest message an EngineError keeps: some messages quote the input they refuse (a move's
+# text, a loaded field), and input from outside has no length of its own.
+MESSAGE_LIMIT = 160
+
+
 class EngineError(ValueError):
-    """Any illegal or malformed input. `code` is machine-readable (docs/ENGINES.md)."""
+    """Any illegal or malformed input. `code` is machine-readable (docs/ENGINES.md); the
+    message is cut at MESSAGE_LIMIT characters, so a quoted input never makes it unbounded."""
 
     def __init__(self, code: str, message: str):
+        if len(message) > MESSAGE_LIMIT:
+            message = message[: MESSAGE_LIMIT - 1] + "…"
         super().__init__(message)
         self.code = code
         self.message = message
