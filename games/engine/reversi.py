@@ -45,6 +45,7 @@ import re
 from typing import Any
 
 from games.engine.base import EngineError, Game, Outcome
+from games.engine.placement import bits  # the set squares of a bitboard, ascending
 
 SLUG = "reversi"
 COLUMNS = "abcdefgh"
@@ -138,16 +139,6 @@ def final_score(player: int, opponent: int) -> int:
     return 0
 
 
-def bits_of(board: int) -> list[int]:
-    """The square indices set in `board`, ascending."""
-    squares = []
-    while board:
-        low = board & -board
-        squares.append(low.bit_length() - 1)
-        board ^= low
-    return squares
-
-
 # A move: a square index 0-63, or PASS (64).
 ReversiMove = int
 
@@ -203,7 +194,7 @@ class Reversi:
         moves, result = state[3], state[4]
         if result is not None:
             return []
-        return bits_of(moves) if moves else [PASS]
+        return bits(moves) if moves else [PASS]
 
     def discs(self, state: ReversiState) -> tuple[int, int]:
         """How many discs each side has: (black, white)."""

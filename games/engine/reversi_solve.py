@@ -23,13 +23,13 @@ two solvers to the same scores).
 
 from __future__ import annotations
 
+from games.engine.placement import bits
 from games.engine.reversi import (
     GAME,
     PASS,
     SQUARES,
     ReversiMove,
     ReversiState,
-    bits_of,
     final_score,
     flips_of,
     moves_of,
@@ -48,7 +48,7 @@ def negamax(player: int, opponent: int, alpha: int = -SQUARES, beta: int = SQUAR
             return final_score(player, opponent)
         return -negamax(opponent, player, -beta, -alpha)
     empties = SQUARES - (player | opponent).bit_count()
-    squares = bits_of(moves)
+    squares = bits(moves)
     if empties > _ORDER_EMPTIES and len(squares) > 1:
         squares.sort(key=lambda square: _replies(player, opponent, square))
     best = WORST
