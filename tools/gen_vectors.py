@@ -95,26 +95,33 @@ def vectors_path(slug: str) -> Path:
     return VECTORS_DIR / f"{slug}.json"
 
 
+def write_or_check(files: dict[Path, str], check: bool, what: str) -> int:
+    """Writes each file's text, or with `check` writes nothing and names (on stderr) the files
+    whose committed text differs or is missing; the exit status (1 when any is stale). Every
+    vector generator ends here (this one, tests/games/gomoku_vectors.py, reversi_vectors.py)."""
+    stale = []
+    for path, text in files.items():
+        if check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                stale.append(path.name)
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
+    if stale:
+        print(f"stale or missing {what}: " + ", ".join(stale), file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=SLUGS, help="only this game")
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     args = parser.parse_args(argv)
     slugs = [args.game] if args.game else list(SLUGS)
-    stale = []
-    for slug in slugs:
-        text, path = build(slug), vectors_path(slug)
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                stale.append(slug)
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        print(f"wrote {path}")
-    if stale:
-        print("stale or missing vectors: " + ", ".join(stale), file=sys.stderr)
-        return 1
-    return 0
+    files = {vectors_path(slug): build(slug) for slug in slugs}
+    return write_or_check(files, args.check, "vectors")
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ from typing import Any
 from games.engine.base import EngineError, play_text
 from games.engine.gomoku import GAME, RULES, GomokuState
 from games.engine.gomoku_lines import POINTS, SIZE, name, point
+from tools.gen_vectors import write_or_check
 
 RANDOM_GAMES = 60
 VECTORS_DIR = Path(__file__).resolve().parents[1] / "vectors" / "gomoku"
@@ -368,20 +369,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     args = parser.parse_args(argv)
-    stale = []
-    for file_name, text in build_all().items():
-        path = VECTORS_DIR / file_name
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                stale.append(file_name)
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        print(f"wrote {path}")
-    if stale:
-        print("stale or missing gomoku vectors: " + ", ".join(stale), file=sys.stderr)
-        return 1
-    return 0
+    files = {VECTORS_DIR / name: text for name, text in build_all().items()}
+    return write_or_check(files, args.check, "gomoku vectors")
 
 
 if __name__ == "__main__":

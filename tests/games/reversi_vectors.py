@@ -38,6 +38,7 @@ from typing import Any
 from games.engine.base import EngineError, play_text
 from games.engine.reversi import EDGE_CASES, GAME, PASS, ReversiState
 from games.engine.reversi_solve import best_moves, solve
+from tools.gen_vectors import write_or_check
 
 RANDOM_GAMES = 200
 VECTORS_DIR = Path(__file__).resolve().parents[1] / "vectors" / "reversi"
@@ -315,20 +316,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     parser.add_argument("--known", action="store_true", help="also solve-known.json (slow)")
     args = parser.parse_args(argv)
-    stale = []
-    for name, text in files(args.known).items():
-        path = VECTORS_DIR / name
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                stale.append(name)
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        print(f"wrote {path}")
-    if stale:
-        print("stale or missing: " + ", ".join(stale), file=sys.stderr)
-        return 1
-    return 0
+    built = {VECTORS_DIR / name: text for name, text in files(args.known).items()}
+    return write_or_check(built, args.check, "reversi vectors")
 
 
 if __name__ == "__main__":
