@@ -2,15 +2,12 @@
 pages' board (static/js/board2d/geometry.js), read here from the JavaScript module itself."""
 
 import json
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
 from games import board_svg
+from tests.node_json import node_json
 
-ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
 import { layoutFor } from "./static/js/board2d/geometry.js";
 const slugs = JSON.parse(process.argv[1]);
@@ -20,18 +17,9 @@ console.log(JSON.stringify(Object.fromEntries(slugs.map((slug) => [slug, layoutF
 
 @pytest.fixture(scope="module")
 def js_layouts():
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node not found: make test installs Node.js first (scripts/system-deps.sh)")
-    result = subprocess.run(
-        [node, "--input-type=module", "-e", SCRIPT, json.dumps(list(board_svg.slugs()))],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
+    return node_json(
+        ["--input-type=module", "-e", SCRIPT, json.dumps(list(board_svg.slugs()))], timeout=60
     )
-    return json.loads(result.stdout)
 
 
 @pytest.mark.parametrize("slug", list(board_svg.slugs()))

@@ -4,29 +4,16 @@ step the same legal moves, the same forbidden points for black under Renju, the 
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 
 from games.engine.base import play_text
 from games.engine.gomoku import GAME
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.node_json import node_json
 
 
 @pytest.fixture(scope="module")
 def js_games():
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node not found: make test installs Node.js first (scripts/system-deps.sh)")
-    result = subprocess.run(
-        [node, "tests/js/gomoku-random-games.mjs", "--games", "45", "--seed", "7"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, check=True,
-    )
-    return json.loads(result.stdout)["games"]
+    return node_json(["tests/js/gomoku-random-games.mjs", "--games", "45", "--seed", "7"])["games"]
 
 
 def _step(state):

@@ -7,32 +7,20 @@ tests/js/reversi.solve.test.mjs."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 
 from games.engine.base import play_text
 from games.engine.reversi import GAME
 from games.engine.reversi_solve import move_scores, solve
+from tests.node_json import node_json
 
-ROOT = Path(__file__).resolve().parents[2]
 GAMES = 30
 
 
 @pytest.fixture(scope="module")
 def js_games():
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node not found: make test installs Node.js first (scripts/system-deps.sh)")
-    result = subprocess.run(
-        [node, "tests/js/reversi-random-games.mjs", "--games", str(GAMES), "--seed", "41",
-         "--solve-from", "8"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, check=True,
-    )
-    return json.loads(result.stdout)["games"]
+    script = ["tests/js/reversi-random-games.mjs", "--games", str(GAMES), "--seed", "41"]
+    return node_json([*script, "--solve-from", "8"])["games"]
 
 
 def _step(state):
