@@ -10,13 +10,13 @@ source scripts/node.sh
 scripts/system-deps.sh
 PY=.venv/bin/python
 # Each pytest step runs on pytest-xdist workers, one per core by default (TEST_WORKERS=0: no
-# workers, everything in pytest's own process): the browser groups keep both cores busy with Chromium, daphne and the
-# tests' own process. A module whose tests share a module-scoped fixture (a server, a
-# production build) stays on one worker (tests/conftest.py, --dist loadgroup).
+# workers, everything in pytest's own process): the browser groups are bound by CPU, and two
+# workers keep both cores busy. A module whose tests share a module-scoped fixture (a server,
+# a production build) stays on one worker (tests/conftest.py, --dist loadgroup).
 WORKERS=${TEST_WORKERS:-$(nproc)}
+XDIST=(-n "$WORKERS" --dist loadgroup)
 # Each step's heading says when it began, from the start of this command.
 step() { echo "== $* [${SECONDS} s]"; }
-XDIST=(-n "$WORKERS" --dist loadgroup)
 # Node packages the browser tests use (axe-core, puppeteer-core); exact versions from
 # package-lock.json. puppeteer-core never downloads a browser (it drives Debian's firefox-esr).
 if ! cmp -s package-lock.json node_modules/.package-lock.json.installed 2>/dev/null; then
