@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Makes sure the system programs the tests drive are present: Debian's Chromium and its
 # headless shell (browser tests), WebKitGTK's MiniBrowser with WebKitWebDriver, Xvfb and
-# Firefox ESR (the other two engines, tests/engines/), redis-server and PostgreSQL (scale-out tests), nginx, openssl and
-# systemd (the production rehearsal, tests/deploy/), gettext, CJK fonts (screenshots), and
-# Node.js 20 or newer with npm. Installs the missing Debian packages with apt-get when running
+# Firefox ESR (the other two engines, tests/engines/), redis-server and PostgreSQL (scale-out
+# tests), nginx, openssl and systemd (the production rehearsal, tests/deploy/), gettext, CJK
+# fonts (screenshots), and Node.js 20 or newer with npm. Installs the missing Debian packages with apt-get when running
 # as root (set LITTLE_TABLE_NO_APT=1 to forbid); otherwise fails loudly naming what is
 # missing. Nothing is ever skipped silently.
 #
