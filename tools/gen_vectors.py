@@ -98,7 +98,7 @@ def vectors_path(slug: str) -> Path:
 def write_or_check(files: dict[Path, str], check: bool, what: str) -> int:
     """Writes each file's text, or with `check` writes nothing and names (on stderr) the files
     whose committed text differs or is missing; the exit status (1 when any is stale). Every
-    vector generator ends here (this one, tests/games/gomoku_vectors.py, reversi_vectors.py)."""
+    vector generator ends here: this one and the games' own generators in tests/games/."""
     stale = []
     for path, text in files.items():
         if check:
