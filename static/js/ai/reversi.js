@@ -1,0 +1,148 @@
+// The Reversi AI at three levels (contract: docs/ENGINES.md, "The AI"), over the engine twin's
+// own rules (static/js/engines/reversi.js); every move it names is one of the twin's legal
+// moves, `pass` when that is the only one.
+//   beginner      40% of its moves at random; otherwise a corner when one is offered, else
+//                 the square its table of worths likes best with some noise (so it keeps
+//                 off the squares next to an empty corner).
+//   intermediate  a 4-ply alpha-beta search with the positional evaluation of
+//                 reversi-search.js (mobility, corners, X- and C-squares, frontier, stable
+//                 discs).
+//   advanced      iterative deepening with the same evaluation until its time; from
+//                 `solveFrom` empty squares the exact endgame solver (reversi-solve.js),
+//                 which names a perfect move (the best final disc difference) when it
+//                 finishes in time; when it cannot, the midgame search's move, found first.
+// Every level stops at its time: the searches read the clock (and `shouldStop`) as they go.
+import engine, { PASS, SQUARES, discs } from "../engines/reversi.js";
+import { EngineError } from "../engines/errors.js";
+import { LEVELS, checkLevel, clock } from "./search.js";
+import { solve } from "./reversi-solve.js";
+import { CORNERS, SQUARE_WORTH, WIN, clearSearchTable, search } from "./reversi-search.js";
+
+export { LEVELS };
+// Each level's settings (times in ms; `maxMs` and `timeMs` hold unless the caller gives a
+// shorter `timeLimitMs`, which also bounds every level):
+//   beginner      randomShare, noise (added to a square's worth, which runs -7 to 20), maxMs
+//   intermediate  depth (plies), maxMs
+//   advanced      timeMs (its own time when the caller gives none), solveFrom (the empty
+//                 squares from which it solves the endgame exactly), midgameShare (the share
+//                 of its time the midgame search has before the solver, at 15 empty squares
+//                 and more: its move is the answer if the solver runs out of time)
+export const LEVEL_SETTINGS = Object.freeze({
+  beginner: Object.freeze({ randomShare: 0.4, noise: 12, maxMs: 100 }),
+  intermediate: Object.freeze({ depth: 4, maxMs: 1000 }),
+  advanced: Object.freeze({ timeMs: 1500, solveFrom: 20, midgameShare: 0.1 }),
+});
+// How the review reads the scores (static/js/ai/review.js): a midgame score is in the
+// evaluation's units (reversi-search.js WEIGHTS: a corner 40, a move of mobility 9), so a side
+// is ahead from about a corner and a half; an exact one is the final disc difference.
+// "Show analysis" gets a second, enough to solve most positions of 18 empty squares.
+export const REVIEW = Object.freeze({ band: 60, positionMs: 250, analysisMs: 1000 });
+
+// The time kept back from a search so the answer arrives within the limit: a fifth of it,
+// at least 10 ms and at most 250 ms (the searches read the clock every few milliseconds).
+const margin = (limitMs) => Math.max(10, Math.min(250, limitMs * 0.2));
+
+function checkState(state) {
+  if (!state || typeof state !== "object" || !Number.isInteger(state.bl) || typeof state.toMove !== "number") {
+    throw new EngineError("bad-state", "chooseMove needs a Reversi engine state");
+  }
+  if (engine.outcome(state)) throw new EngineError("game-over", "the game has already ended");
+}
+
+const pick = (list, random) => list[Math.min(list.length - 1, Math.floor(random() * list.length))];
+
+// The player's and the opponent's halves, from the side to move.
+const sides = ({ bl, bh, wl, wh, toMove }) => (toMove ? [wl, wh, bl, bh] : [bl, bh, wl, wh]);
+
+const occupied = (state, s) => (s < 32 ? ((state.bl | state.wl) >>> s) & 1 : ((state.bh | state.wh) >>> (s - 32)) & 1);
+
+// The corner an X-square or C-square stands next to, or -1.
+const CORNER_OF = new Int8Array(SQUARES).fill(-1);
+for (const corner of CORNERS) {
+  const r = corner >> 3;
+  const c = corner & 7;
+  for (const [dr, dc] of [[0, 1], [1, 0], [1, 1]]) {
+    const rr = r === 0 ? r + dr : r - dr;
+    const cc = c === 0 ? c + dc : c - dc;
+    CORNER_OF[rr * 8 + cc] = corner;
+  }
+}
+
+// The beginner's sense: a corner when it can, else the square worth most (plus noise); the
+// squares next to a corner are worth little only while that corner is empty.
+function sensibleMove(state, moves, settings, random) {
+  const corners = moves.filter((m) => CORNERS.includes(m));
+  if (corners.length > 0) return pick(corners, random);
+  let best = moves[0];
+  let bestWorth = -Infinity;
+  for (const m of moves) {
+    const corner = CORNER_OF[m];
+    const worth = (corner >= 0 && occupied(state, corner) ? 4 : SQUARE_WORTH[m]) + random() * settings.noise;
+    if (worth > bestWorth) {
+      bestWorth = worth;
+      best = m;
+    }
+  }
+  return best;
+}
+
+export function chooseMove(state, options = {}) {
+  const { level = "advanced", random = Math.random, shouldStop = () => false } = options;
+  checkLevel(level); // the message never quotes the level given
+  checkState(state);
+  const settings = LEVEL_SETTINGS[level];
+  const started = clock();
+  const limitMs = Math.min(options.timeLimitMs ?? Infinity, settings.timeMs ?? settings.maxMs);
+  const deadline = started + Math.max(1, limitMs - margin(limitMs));
+  const stats = {
+    depth: 0, nodes: 0, ms: 0, randomMove: false, score: null, exact: false, distance: null, forced: null,
+  };
+  const finish = (move) => {
+    stats.ms = Math.round(clock() - started);
+    return { move, stats };
+  };
+  const moves = engine.legalMoves(state);
+  if (level === "beginner" && random() < settings.randomShare) {
+    stats.randomMove = true;
+    return finish(pick(moves, random));
+  }
+  if (moves.length === 1) {
+    stats.forced = "only"; // a pass, or the one square: the review follows it
+    return finish(moves[0]);
+  }
+  if (level === "beginner") return finish(sensibleMove(state, moves, settings, random));
+
+  const [pl, ph, ol, oh] = sides(state);
+  const [black, white] = discs(state);
+  const empties = SQUARES - black - white;
+  const midgame = (until, maxDepth = 60) => {
+    clearSearchTable(); // the same position and seed give the same move
+    const found = search(pl, ph, ol, oh, { maxDepth, deadline: until, shouldStop, random });
+    stats.depth = found.depth;
+    stats.nodes += found.nodes;
+    if (found.score !== null) {
+      if (found.complete || found.proven) {
+        // a finished game's score: WIN plus the disc difference (a bound unless complete)
+        const d = found.score === 0 ? 0 : found.score - Math.sign(found.score) * WIN;
+        Object.assign(stats, { score: d, exact: true, distance: empties });
+      } else stats.score = found.score;
+    }
+    return found.move;
+  };
+  if (level === "intermediate") return finish(midgame(deadline, settings.depth));
+
+  if (empties > settings.solveFrom) return finish(midgame(deadline));
+  // The endgame: a midgame move to fall back on (unless the solver needs only moments),
+  // then the exact solve in the time left.
+  let fallback = null;
+  if (empties >= 15) fallback = midgame(started + (deadline - started) * settings.midgameShare);
+  const solved = solve(state, { deadline, shouldStop });
+  stats.nodes += solved.nodes;
+  if (!solved.stopped && solved.move !== -1) {
+    Object.assign(stats, { depth: empties, score: solved.score, exact: true, distance: empties, solved: true });
+    return finish(solved.move);
+  }
+  stats.solved = false;
+  if (fallback === null) fallback = midgame(Math.max(deadline, clock() + 1), 4);
+  return finish(fallback === -1 ? PASS : fallback);
+}
