@@ -33,6 +33,7 @@ class Layout:
     first_colour: str = "white"
     confirm: bool = False
     grid: dict[str, float] = field(default_factory=dict)
+    show_moves: bool = False  # the side to move's legal placements get a dot (board.js)
 
 
 def _column(point: str) -> int:
@@ -55,9 +56,11 @@ def _cells(board: registry.Board, points) -> Layout:
         step,
         2 * margin + columns * step,
         2 * margin + rows * step,
-        step * 0.36,
+        step * 0.36 if board.style != "squares" else step * 0.4,
         margin / 2,
+        first_colour=board.first_colour,
         grid=grid,
+        show_moves=board.show_moves,
     )
 
 
@@ -137,7 +140,13 @@ def _static(layout: Layout, gradient: str) -> list[str]:
     if layout.kind == "cells":
         g = layout.grid
         x, y, step, columns, rows = g["x"], g["y"], g["step"], int(g["columns"]), int(g["rows"])
-        if layout.style == "hash":
+        if layout.style == "squares":
+            # A square board ruled edge to edge (style "squares"): every line, the frame included.
+            for i in range(columns + 1):
+                parts.append(_tag("line", x1=x + i * step, y1=y, x2=x + i * step, y2=y + rows * step))
+            for j in range(rows + 1):
+                parts.append(_tag("line", x1=x, y1=y + j * step, x2=x + columns * step, y2=y + j * step))
+        elif layout.style == "hash":
             for i in range(1, columns):
                 parts.append(
                     _tag(

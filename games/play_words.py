@@ -27,6 +27,7 @@ class PlayWords:
     first_mark: str
     start_second: str  # the mode panel's "start second" button, when not "black"
     has_counters: bool  # the status line shows draw counters (games whose pieces move)
+    pass_label: str = ""  # the Pass button's label, in a game where a side may have to pass
 
 
 def for_game(game: GameEntry) -> PlayWords:
@@ -47,6 +48,7 @@ def for_game(game: GameEntry) -> PlayWords:
         first_mark=first_mark() if words and words.vocabulary == "marks" else "",
         start_second=_(words.start_second) if words and words.start_second else "",
         has_counters=game.entry.rules.movement,
+        pass_label=ui.get("pass-button", ""),
     )
 
 
@@ -229,6 +231,8 @@ def _board2d(slug: str) -> dict[str, str]:
         if vocabulary == "marks"
         else _black_first()
         if vocabulary == "black-first"
+        else _discs()
+        if vocabulary == "discs"
         else _pieces()
     )
     words.update(
@@ -240,6 +244,10 @@ def _board2d(slug: str) -> dict[str, str]:
     board = registry.get(slug).board
     if board is not None and board.confirm:
         words.update(_confirm())
+    if board is not None and board.show_moves:
+        words["state-legal"] = _("legal move")
+    if registry.get(slug).rules.passing:
+        words.update(_passing())
     if vocabulary == "stones":
         words.update(_stones_moving())
     elif vocabulary == "pieces":
@@ -266,6 +274,30 @@ def _pieces() -> dict[str, str]:
         "piece-1": _("black piece"),
         "error-occupied": _("That point is not empty."),
         "phase-placing": _("Placing: choose an empty point."),
+    }
+
+
+def _discs() -> dict[str, str]:
+    """Discs placed in squares, black first, turned when outflanked."""
+    return {
+        "side-0": _("Black"),
+        "side-1": _("White"),
+        "piece-0": _("black disc"),
+        "piece-1": _("white disc"),
+        "error-occupied": _("That square already holds a disc."),
+        "phase-placing": _("Choose a marked square."),
+        # The move list's and the screen reader's words for a placement that turns discs.
+        "announce-turns": _("{side}: {to}, turns {count}."),
+    }
+
+
+def _passing() -> dict[str, str]:
+    """A game where a side without a legal move passes (its one move then is `pass`)."""
+    return {
+        "pass-button": _("Pass"),
+        "phase-pass": _("{side} has no legal move and must pass: press Pass."),
+        "announce-pass": _("{side} had no legal move and passed."),
+        "error-must-pass": _("You have no legal move: press Pass."),
     }
 
 

@@ -74,6 +74,9 @@ class Board:
     confirm: bool = False
     # Points marked with a dot on the lines (a go board's star points).
     stars: tuple[str, ...] = ()
+    # The side to move's legal placements are marked with a dot (where the rule that makes a
+    # square legal is not one a player sees at a glance: a disc that must outflank).
+    show_moves: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,8 @@ class Rules:
     capture, "progress" actions since a placement or capture, or None). `repetition`:
     "boards" (earlier boards, same side two apart) or "keys" (position keys). `lines`: the
     lines a piece makes without ending the game: "mills" (the engine's mills) or "runs"
-    (exactly three across or down on the grid). `pieces`: per side, where the dump has no
+    (exactly three across or down on the grid); None where a line wins, "none" where no
+    line counts at all (the discs are counted). `pieces`: per side, where the dump has no
     reserve (else the engine's reserve counts)."""
 
     movement: bool = True
@@ -92,6 +96,9 @@ class Rules:
     repetition: str = "keys"
     lines: str | None = None
     pieces: tuple[int, int] | None = None
+    # A side with no legal move passes: `pass` is then its one move, played with the page's
+    # Pass button (and a move of its own in the move list, the rooms and the review).
+    passing: bool = False
 
 
 @dataclass(frozen=True)
@@ -485,6 +492,49 @@ GAMES: tuple[Entry, ...] = (
             Variant("exact-five", pgettext_noop("rule setting", "Exact five")),
             Variant("renju", pgettext_noop("rule setting", "Renju")),
         ),
+        vectors="own",
+    ),
+    Entry(
+        "reversi",
+        gettext_noop("Reversi"),
+        gettext_noop("Outflank and turn your opponent's discs on 8×8 squares: most discs wins."),
+        Picture(("f5", "d6", "c3", "d3", "c4")),  # the Tiger, the most played opening
+        Board(
+            "cells",
+            "squares",
+            100,
+            40,
+            columns=8,
+            rows=8,
+            first_marks="b",
+            first_colour="black",
+            show_moves=True,
+        ),
+        # Discs are never in reserve (the status table shows no such column): the counts are
+        # the board's.
+        Rules(movement=False, lines="none", pieces=(32, 32), passing=True),
+        Words(
+            "discs",
+            None,
+            {
+                "reason-discs": gettext_noop("Discs at the end: black {count0}, white {count1}."),
+                "error-no-flip": gettext_noop(
+                    "A disc must outflank: this square would turn no disc. Choose a marked square."
+                ),
+                "error-pass-not-allowed": gettext_noop(
+                    "You have a legal square, so you may not pass."
+                ),
+            },
+            start_second=gettext_noop("Start as white (intermediate)"),
+        ),
+        # PROVISIONAL until the rules page's examples are settled.
+        examples=(
+            Example("c3", opening=("f5", "d6"), id="reversi-flips"),
+            Example("c3", opening=("f5", "d6"), id="reversi-pass"),
+            Example("c3", opening=("f5", "d6"), id="reversi-endgame"),
+        ),
+        in_guide=False,
+        rules_content="reversi.html",
         vectors="own",
     ),
 )

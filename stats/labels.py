@@ -77,6 +77,7 @@ VALUES: dict[str, dict[str, str]] = {
         "pieces": _("too few pieces"),
         "repetition": _("repetition"),
         "move-limit": _("the move limit"),
+        "discs": _("the disc count"),
         "resigned": _("resignation"),
         "agreed": _("a draw agreed"),
         "abandoned": _("a game left and claimed"),

@@ -46,7 +46,7 @@ OUTCOMES = ("ok", "failed")
 # How a game ended: the rules' reasons (docs/ENGINES.md) and, with a friend, the players'
 # (rooms/endings.py).
 ENDINGS = (
-    "line", "full", "no-moves", "pieces", "repetition", "move-limit",
+    "line", "full", "no-moves", "pieces", "repetition", "move-limit", "discs",
     "resigned", "agreed", "abandoned",
 )
 DURATIONS = ("under-1m", "1-3m", "3-10m", "10-30m", "30-60m", "over-60m")

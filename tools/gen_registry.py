@@ -67,6 +67,8 @@ def _layout(slug: str) -> dict:
     }
     if layout.stars:
         data["stars"] = list(layout.stars)
+    if layout.show_moves:
+        data["showMoves"] = True
     if layout.kind == "cells":
         data["grid"] = layout.grid
     else:
@@ -90,6 +92,8 @@ def _status(entry: registry.Entry) -> dict:
         "lines": rules.lines,
         "firstMarks": entry.board.first_marks if entry.board else "xw",
     }
+    if rules.passing:
+        data["passing"] = True
     if rules.lines == "mills":
         module = __import__(entry.engine_module, fromlist=["MILLS"])
         data["mills"] = [

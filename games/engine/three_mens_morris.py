@@ -19,7 +19,7 @@ the third occurrence of a position (`repetition`) or 120 moving actions (`move-l
 Moves: a placement is a point index 0-8 (`b2`), a movement a pair `(from, to)` (`a1-b2`).
 The state is a tuple `(board, to_move, history, outcome)`: `board` is nine characters in
 point order (`w`, `b`, `.`); `history` holds the boards of the earlier positions since the
-last placement, oldest first. Placement is irreversible, so a repeated position can only
+last placement, oldest first. A placement is never undone, so a repeated position can only
 occur after it. There the pieces in reserve are zero and the side to move alternates from
 white at the first entry, so a board alone is the position key; `len(history)` is the
 number of moving actions played.

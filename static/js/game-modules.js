@@ -28,4 +28,8 @@ export const MODULES = Object.freeze({
     engine: () => import("./engines/gomoku.js"),
     ai: () => import("./ai/gomoku.js"),
   },
+  "reversi": {
+    engine: () => import("./engines/reversi.js"),
+    ai: () => import("./ai/reversi.js"),
+  },
 });

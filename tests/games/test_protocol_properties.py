@@ -30,6 +30,8 @@ CODES = {
     "renju-double-three",
     "renju-double-four",
     "renju-overline",
+    "no-flip",
+    "pass-not-allowed",
 }
 # Point names of each board (docs/ENGINES.md), used to write well-formed move texts.
 POINTS = {
@@ -41,6 +43,7 @@ POINTS = {
     ),
     "dara": [f"{c}{r}" for r in "12345" for c in "abcdef"],
     "gomoku": [f"{c}{r}" for r in range(1, 16) for c in "ABCDEFGHIJKLMNO"],
+    "reversi": [f"{c}{r}" for r in range(1, 9) for c in "abcdefgh"],
 }
 # No game can last longer: the move limits of docs/ENGINES.md, counted generously.
 PLY_BOUND = {
@@ -50,9 +53,10 @@ PLY_BOUND = {
     "nine-mens-morris": 18 + 17 * 101,  # the counter restarts at each of at most 16 captures
     "dara": 24 + 21 * 121,  # ... and at each placement or capture
     "gomoku": 225,
+    "reversi": 60 * 2,  # 60 placements, a pass at most after each (two passes end it)
 }
 # Fewer games where each position tries every legal move on a large board.
-EXAMPLES = {"nine-mens-morris": 8, "dara": 8, "gomoku": 4}
+EXAMPLES = {"nine-mens-morris": 8, "dara": 8, "gomoku": 4, "reversi": 10}
 
 
 def well_formed_text(slug: str, rng: random.Random) -> str:
@@ -60,7 +64,7 @@ def well_formed_text(slug: str, rng: random.Random) -> str:
     points = POINTS[slug]
     if slug == "score-four":
         return rng.choice(points)
-    placing_only = slug in ("tic-tac-toe", "gomoku")
+    placing_only = slug in ("tic-tac-toe", "gomoku", "reversi")
     form = rng.choice(["p"] if placing_only else ["p", "p-p", "pxp", "p-pxp"])
     return "".join(rng.choice(points) if part == "p" else part for part in form)
 
@@ -126,7 +130,12 @@ def test_random_play_keeps_the_protocol(slug):
         assert_round_trips(game, state)
         outcome = game.outcome(state)
         assert outcome.winner in (0, 1, None)
-        assert (outcome.winner is None) == (outcome.reason in ("full", "repetition", "move-limit"))
+        draws = ("full", "repetition", "move-limit")
+        if outcome.reason == "discs":  # counted: equal counts draw (Reversi)
+            black, white = game.discs(state)
+            assert outcome.winner == (None if black == white else 0 if black > white else 1)
+        else:
+            assert (outcome.winner is None) == (outcome.reason in draws)
         assert game.legal_moves(state) == []
         for move in last_legal:
             with pytest.raises(EngineError) as caught:

@@ -1,9 +1,9 @@
 """Reversi's rules through the Python engine (games/engine/reversi.py), its exact solver
 (games/engine/reversi_solve.py) and the committed vectors (tests/vectors/reversi/).
 
-Reversi is not in games/registry.py yet, so the registry-wide tests (test_perft.py,
-test_vectors.py, test_protocol_properties.py) do not see it: its perft, vectors and protocol
-checks are here."""
+The registry-wide tests (test_perft.py to depth 6, test_protocol_properties.py) see Reversi
+too; its own vectors are a folder (registry `vectors="own"`), so its deeper perft, its vectors
+and its solver are checked here."""
 
 from __future__ import annotations
 

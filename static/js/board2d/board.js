@@ -114,6 +114,12 @@ export class Board2D {
 
   drawCells(group) {
     const { x, y, columns, rows, step } = this.layout.grid;
+    if (this.layout.style === "squares") {
+      // A square board ruled edge to edge (style "squares"): every line, the frame included.
+      for (let i = 0; i <= columns; i++) svg("line", { x1: x + i * step, y1: y, x2: x + i * step, y2: y + rows * step }, group);
+      for (let j = 0; j <= rows; j++) svg("line", { x1: x, y1: y + j * step, x2: x + columns * step, y2: y + j * step }, group);
+      return;
+    }
     if (this.layout.style === "hash") {
       // The classic grid: two lines each way, no frame.
       for (let i = 1; i < columns; i++) svg("line", { x1: x + i * step, y1: y + 10, x2: x + i * step, y2: y + rows * step - 10 }, group);
@@ -185,7 +191,9 @@ export class Board2D {
   //   interactive: whether a person may choose now,
   //   hint: {from, to, capture, player} | null: a better move drawn as a ghost (the AI review),
   //   ghost: {to, player} | null: a placement chosen but not yet confirmed (Board confirm),
-  //   forbidden: {point: kind}: points the side to move may not take (Renju's for black) }
+  //   forbidden: {point: kind}: points the side to move may not take (Renju's for black),
+  //   placing: the side to move places pieces (its legal placements, in `selectable`, get a
+  //   dot on a board that shows moves) }
   render(view) {
     this.marks.replaceChildren();
     this.pieces.replaceChildren();
@@ -194,10 +202,16 @@ export class Board2D {
     const last = view.lastMove;
     // The newest piece pops in once, not again on every redraw (a selection, a hover).
     const fresh = view.moveCount !== this.drawnMoveCount && view.moveCount > 0;
+    // Pieces that changed sides since the position one move back turn over once (outflanked
+    // discs); a redraw of the same position, or a jump of several moves (undo, a
+    // review step back), turns nothing.
+    const turned = fresh && view.moveCount === this.drawnMoveCount + 1 ? this.turnedSince(view.owners) : new Set();
     this.drawnMoveCount = view.moveCount;
+    this.drawnOwners = new Map(view.owners);
+    this.root.dataset.turned = [...turned].join(" ");
     if (last?.from) svg("circle", { cx: xy[last.from][0], cy: xy[last.from][1], r: r * 0.55, class: "mark-from" }, this.marks);
     for (const [point, owner] of view.owners) {
-      this.drawPiece(point, owner, fresh && point === last?.to, view.protectedPieces.has(point));
+      this.drawPiece(point, owner, fresh && point === last?.to, view.protectedPieces.has(point), turned.has(point));
     }
     if (last?.to && view.owners.has(last.to)) {
       const [x, y] = xy[last.to];
@@ -222,6 +236,11 @@ export class Board2D {
     if (view.pendingTo) svg("circle", { cx: xy[view.pendingTo][0], cy: xy[view.pendingTo][1], r: r + 8, class: "mark-pending" }, this.overlay);
     for (const point of view.destinations) svg("circle", { cx: xy[point][0], cy: xy[point][1], r: r * 0.36, class: "mark-destination" }, this.overlay);
     for (const point of view.removable) svg("circle", { cx: xy[point][0], cy: xy[point][1], r: r + 8, class: "mark-removable" }, this.overlay);
+    // Where placing is legal only by a rule the eye does not see (a disc that must outflank),
+    // the legal squares get a dot.
+    if (view.interactive && view.placing && this.layout.showMoves) {
+      for (const point of view.selectable) svg("circle", { cx: xy[point][0], cy: xy[point][1], r: r * 0.22, class: "mark-legal" }, this.overlay);
+    }
     if (view.interactive && view.destinations.size === 0 && view.removable.size === 0 && !view.placing) {
       for (const point of view.selectable) {
         if (point !== view.selected) svg("circle", { cx: xy[point][0], cy: xy[point][1], r: r + 6, class: "mark-movable" }, this.overlay);
@@ -285,11 +304,22 @@ export class Board2D {
     }
   }
 
-  drawPiece(point, owner, fresh, shielded) {
+  // The pieces now on a side other than the one they were on when last drawn.
+  turnedSince(owners) {
+    const turned = new Set();
+    for (const [point, owner] of owners) {
+      const before = this.drawnOwners?.get(point);
+      if (before !== undefined && before !== owner) turned.add(point);
+    }
+    return turned;
+  }
+
+  drawPiece(point, owner, fresh, shielded, turned = false) {
     const [x, y] = this.layout.xy[point];
     const r = this.layout.pieceRadius;
     let className = `piece piece--${owner}`;
     if (fresh) className += " piece--fresh";
+    if (turned) className += " piece--turned";
     if (shielded) className += " piece--protected";
     const group = svg("g", { class: className, "data-piece": point }, this.pieces);
     if (this.layout.pieces === "marks") {
@@ -306,6 +336,8 @@ export class Board2D {
     svg("circle", { cx: x + 2, cy: y + 4, r, class: "stone-shadow" }, group);
     svg("circle", { cx: x, cy: y, r, class: "stone", fill: `url(#${this.gradientId}-${owner})` }, group);
     svg("circle", { cx: x, cy: y, r: r * 0.62, class: "stone-ring" }, group);
+    // A turning disc's old face, shown for the first half of its turn (board2d.css).
+    if (turned) svg("circle", { cx: x, cy: y, r, class: "stone stone-before", fill: `url(#${this.gradientId}-${1 - owner})` }, group);
   }
 
   drawCross(point, d, className) {
@@ -339,6 +371,7 @@ export class Board2D {
         win: win.has(point),
         ghost: view.ghost?.to === point,
         forbidden: Boolean(view.forbidden?.[point]),
+        legal: Boolean(this.layout.showMoves && view.interactive && view.placing && view.selectable.has(point)),
       };
       if (flags.selected) states.push(s.stateSelected);
       if (flags.destination) states.push(s.stateDestination);
@@ -347,6 +380,7 @@ export class Board2D {
       if (flags.win) states.push(s.stateWinning);
       if (flags.ghost) states.push(s.stateGhost);
       if (flags.forbidden) states.push(s.stateForbidden);
+      if (flags.legal) states.push(s.stateLegal);
       let last = null;
       if (view.lastMove?.to === point) last = "to";
       else if (view.lastMove?.from === point) last = "from";

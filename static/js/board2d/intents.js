@@ -12,8 +12,14 @@ export const IDLE = Object.freeze({ from: null, to: null });
 
 const MOVE_TEXT = /^(?:([a-zA-Z][0-9]{1,2})-)?([a-zA-Z][0-9]{1,2})(?:x([a-zA-Z][0-9]{1,2}))?$/;
 
-// "a1-a4xg7" -> {from: "a1", to: "a4", capture: "g7"}; missing parts are null.
+// The move of a side without a legal move, in a game where that side passes
+// (registry Rules passing).
+export const PASS = "pass";
+
+// "a1-a4xg7" -> {from: "a1", to: "a4", capture: "g7"}; missing parts are null. A pass is on
+// no point: all three null.
 export function splitMove(text) {
+  if (text === PASS) return { from: null, to: null, capture: null };
   const match = MOVE_TEXT.exec(text);
   if (!match) throw new Error(`not a board move: ${JSON.stringify(text)}`);
   return { from: match[1] ?? null, to: match[2], capture: match[3] ?? null };
@@ -41,6 +47,7 @@ export function highlights(moves, pending) {
   const destinations = new Set();
   const removable = new Set();
   for (const move of parts) {
+    if (move.to === null) continue; // a pass: the Pass button plays it, no point does
     if (stage === "start") selectable.add(move.from ?? move.to);
     else if (stage === "destination" && move.from === pending.from) destinations.add(move.to);
     else if (stage === "capture" && move.from === pending.from && move.to === pending.to

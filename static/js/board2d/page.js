@@ -15,10 +15,10 @@ import { fitBoardHeight } from "../play/fit-board.js";
 import { mayBeAsked, overKey, waitKey } from "../play/words.js";
 import { loadStrings } from "../play/strings.js";
 import { Board2D } from "./board.js";
-import { IDLE, back, splitMove, stageOf } from "./intents.js";
-import { gameInfo } from "./status.js";
+import { IDLE, PASS, back, splitMove, stageOf } from "./intents.js";
+import { describe, gameInfo, occupancy } from "./status.js";
 import { threatPoints } from "./threats.js";
-import { boardStrings, boardView, choosePoint, engineCode, refusalKey } from "./view.js";
+import { boardStrings, boardView, choosePoint, engineCode, mustPass, refusalKey } from "./view.js";
 
 class Board2DView {
   constructor({ root, engine, controller, t }) {
@@ -44,6 +44,10 @@ class Board2DView {
       if (this.ghost) this.choosePoint(this.ghost, { direct: true });
     });
     this.confirmBar?.querySelector("[data-cancel-move]").addEventListener("click", () => this.cancel());
+    // A game where a side without a legal move passes (registry Rules passing): the button
+    // that plays the pass, shown only when it is the one move.
+    this.passButton = root.querySelector("[data-pass-move]");
+    this.passButton?.addEventListener("click", () => this.pass());
   }
 
   // --- what the controller asks of a board -----------------------------------------------
@@ -56,9 +60,24 @@ class Board2DView {
   entries(history, moves) {
     const marks = this.board.layout.pieces === "marks";
     const mark = marks ? (player) => this.markOf(player) : () => undefined;
-    return moves.map((move) => ({
-      text: move.text, label: this.describeMove(move), player: move.player, mark: mark(move.player),
+    return moves.map((move, i) => ({
+      text: move.text,
+      label: this.describeMove(move, this.turnedBy(history[i], history[i + 1])),
+      player: move.player,
+      mark: mark(move.player),
     }));
+  }
+
+  // How many pieces changed sides between two positions (outflanked discs; 0 in
+  // every game where pieces are only placed, moved or removed).
+  turnedBy(before, after) {
+    if (!before || !after) return 0;
+    const was = occupancy(this.slug, this.engine.dump(before));
+    let turned = 0;
+    for (const [point, owner] of occupancy(this.slug, this.engine.dump(after))) {
+      if (was.has(point) && was.get(point) !== owner) turned++;
+    }
+    return turned;
   }
 
   // The first player's mark is X, or O where the page says so (data-first-mark, Japanese).
@@ -82,22 +101,28 @@ class Board2DView {
   }
 
   // Said on the turn line while a capture waits: the prompt where the player looks.
+  // Said on the turn line while a capture waits: the prompt where the player looks.
   turnNote() {
     return this.stage === "capture" ? this.t("announce-capture-choose") : "";
   }
 
-  describeMove({ text, player }) {
+  describeMove({ text, player }, turned = 0) {
+    if (text === PASS) return this.t("announce-pass", { side: this.sideName(player) });
     const { from, to, capture } = splitMove(text);
+    if (turned) return this.t("announce-turns", { side: this.sideName(player), to, count: turned });
     const key = `announce-${from ? "move" : "place"}${capture ? "-capture" : ""}`;
     return this.t(key, { side: this.sideName(player), from, to, capture });
   }
 
   resultDetail(outcome) {
+    const onBoard = describe(this.slug, this.engine.dump(this.session.state)).onBoard;
     const values = {
       side: outcome.winner === null ? "" : this.sideName(outcome.winner),
       loser: outcome.winner === null ? "" : this.sideName(1 - outcome.winner),
       cells: outcome.cells.join(this.t("listSeparator")),
       limit: this.info.limit ?? "",
+      count0: onBoard[0],
+      count1: onBoard[1],
     };
     return this.t(`reason-${outcome.reason}`, values);
   }
@@ -150,6 +175,16 @@ class Board2DView {
     return this.refuse(engineCode(this.engine, state, result.attempt), point);
   }
 
+  // The Pass button: the player's one move when no point is legal.
+  pass() {
+    const session = this.session;
+    if (!session.mode || this.controller.reviewPly !== null || session.outcome) return undefined;
+    if (!session.canPlay()) return this.refuse("not-your-turn");
+    const refused = this.controller.play(PASS);
+    if (refused) this.refuse(refused.code);
+    return undefined;
+  }
+
   refuse(code, point = null) {
     let key = refusalKey(this.engine, this.session.state, code, point);
     if (code === "not-your-turn") key = waitKey(this.session);
@@ -193,6 +228,17 @@ class Board2DView {
       this.confirmBar.dataset.ghost = ghost ?? "";
     }
     this.stage = stage;
+    if (this.passButton) {
+      const passing = interactive && !outcome && mustPass(this.engine, state);
+      // When it appears on the player's turn it is said, and keyboard focus moves to it from
+      // the board (whose squares have nothing to offer then).
+      const appeared = passing && this.passButton.hidden;
+      this.passButton.hidden = !passing;
+      if (appeared) {
+        announce(this.t("phase-pass", { side: this.sideName(this.engine.toMove(state)) }));
+        if (this.root.contains(document.activeElement)) this.passButton.focus({ preventScroll: true });
+      }
+    }
     Object.assign(this.root.dataset, {
       phase: facts.phase,
       stage,
@@ -217,6 +263,7 @@ class Board2DView {
     // to ask, the turn line says whose move it is.
     else if (!mayBeAsked(session) || !session.canPlay()) phase = "";
     else if (stage === "capture") phase = t("phase-capture");
+    else if (mustPass(this.engine, this.session.state)) phase = t("phase-pass", { side: this.sideName(facts.toMove) });
     else if (stage === "destination") phase = t(`phase-${facts.phase}-destination`);
     else phase = t(`phase-${facts.phase}`, { side: this.sideName(facts.toMove) });
     this.status.querySelector("[data-status-phase]").textContent = phase;

@@ -12,6 +12,7 @@ export function threatPoints(engine, dump, player) {
   // An engine that knows its winning points says (a large board, a rule setting).
   if (engine.winningPoints) return engine.winningPoints(engine.load(dump), player);
   const info = gameInfo(engine.slug);
+  if (info.lines === "none") return []; // no line counts: the discs do
   if (info.lines === null) return winningLines(engine.slug, info, dump, player);
   if (dump.reserve[player] > 0) {
     // Placing: any empty point is in reach. A run made by a placement may be refused (lines "runs").

@@ -1,7 +1,7 @@
 // What a 2D board shows and how it reads a choice, for any position of an engine twin: the
 // play page (page.js) and the rules pages' example puzzles (examples/puzzle.js) both draw and
 // refuse through these, so an example looks and answers exactly as a game does.
-import { choose, highlights } from "./intents.js";
+import { PASS, choose, highlights } from "./intents.js";
 import { describe, gameInfo, linesThrough, occupancy } from "./status.js";
 
 // The Board2D strings (board.js) from a page's string table; `boardLabel` names the board.
@@ -20,6 +20,11 @@ export function boardStrings(t, boardLabel = t("board-label")) {
     stateWinning: t("state-winning"),
     stateGhost: t("state-ghost"),
     stateForbidden: t("state-forbidden"),
+    // Asked only on a board that marks legal placements (registry Board show_moves): the
+    // other games' pages have no such words.
+    get stateLegal() {
+      return t("state-legal");
+    },
     "stateLast-to": t("state-last-to"),
     "stateLast-from": t("state-last-from"),
     "stateLast-capture": t("state-last-capture"),
@@ -29,6 +34,14 @@ export function boardStrings(t, boardLabel = t("board-label")) {
 // The legal moves of `state` in the site's notation.
 export function legalTexts(engine, state) {
   return engine.legalMoves(state).map((move) => engine.formatMove(state, move));
+}
+
+// The side to move has no legal point and passes (registry Rules
+// passing): its one move is `pass`, which
+// the page's Pass button plays.
+export function mustPass(engine, state) {
+  const moves = legalTexts(engine, state);
+  return moves.length === 1 && moves[0] === PASS;
 }
 
 // A point chosen with `pending` already picked: intents.js's choose() on this position.
@@ -61,6 +74,7 @@ export function engineCode(engine, state, text) {
 // to be placed, or placing once all are placed).
 export function refusalKey(engine, state, code, point) {
   const dump = engine.dump(state);
+  if (mustPass(engine, state)) return "error-must-pass";
   if (code === "capture-invalid") {
     const enemy = occupancy(engine.slug, dump).get(point) === 1 - engine.toMove(state);
     return enemy ? "error-capture-protected" : "error-capture-invalid";

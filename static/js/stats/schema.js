@@ -61,7 +61,7 @@ export const SCHEMA = freeze({
     "level": ["beginner", "intermediate", "advanced"],
     "rule": ["freestyle", "exact-five", "renju"],
     "outcome": ["ok", "failed"],
-    "ending": ["line", "full", "no-moves", "pieces", "repetition", "move-limit", "resigned", "agreed", "abandoned"],
+    "ending": ["line", "full", "no-moves", "pieces", "repetition", "move-limit", "discs", "resigned", "agreed", "abandoned"],
     "duration": ["under-1m", "1-3m", "3-10m", "10-30m", "30-60m", "over-60m"],
     "reconnects": ["0", "1", "2-3", "4-9", "10+"],
     "render": ["under-15fps", "15-30fps", "30-50fps", "50fps+"],
