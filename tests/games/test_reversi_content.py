@@ -406,3 +406,35 @@ def test_registry_examples_match_the_page_once_wired():
     for example_id, (opening, answer) in PUZZLES.items():
         example = wired[example_id]
         assert (" ".join(example.opening), example.key_move, example.also) == (opening, answer, ())
+
+
+LINK_TEXT = {"ko": "리버시", "ja": "リバーシ", "zh-hans": "黑白棋"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_score_four_gomoku_and_home_point_to_reversi(lang):
+    """Score Four's and Gomoku's similar games link Reversi by its name; the home page's
+    description names it."""
+    for name in ("score_four.html", "gomoku.html"):
+        similar = sections(read(lang, name))["similar"]
+        assert re.search(url_tag("reversi") + rf'">{LINK_TEXT[lang]}</a>', similar), (lang, name)
+    assert LINK_TEXT[lang] in json.loads(read(lang, "meta.json"))["home"]["description"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_play_page_shows_the_rules_page_with_its_puzzles(client, lang):
+    """Through the site: the play page carries the page's sections, its three puzzle boards
+    (before and after each answer) and the links to the similar games."""
+    from django.urls import reverse
+    from django.utils import translation
+
+    with translation.override(lang):
+        url = reverse("play", args=("reversi",))
+        gomoku, score_four = (reverse("play", args=(slug,)) for slug in ("gomoku", "score-four"))
+    html = client.get(url).content.decode()
+    for section in SECTIONS:
+        assert f'<section id="{section}"' in html, (lang, section)
+    for example_id in PUZZLES:
+        assert f'data-example="{example_id}"' in html, (lang, example_id)
+    assert f'href="{gomoku}"' in html and f'href="{score_four}"' in html
+    assert json.loads(read(lang, "meta.json"))["reversi"]["title"] in html
