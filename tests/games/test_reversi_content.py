@@ -58,7 +58,12 @@ SHARED: list[Fact] = [
     Fact(PAGE, "rules", "8 squares a side", num("8")),
     Fact(PAGE, "rules", "64 squares", num("64")),
     *(Fact(PAGE, "rules", f"start square {s}", tok(s)) for s in ("d4", "e5", "d5", "e4")),
-    Fact(PAGE, "rules", "the engine's count: 33 to 30 with a square left", num("33") + r".*" + num("30")),
+    Fact(
+        PAGE,
+        "rules",
+        "the engine's count: 33 to 30 with a square left",
+        num("33") + r".*" + num("30"),
+    ),
     Fact(PAGE, "rules", "tournament count cited", cite(3), True),
     Fact(PAGE, "rules", "early Reversi's start cited", cite(1), True),
     *(
@@ -111,10 +116,28 @@ SHARED: list[Fact] = [
         )
         for n in REFERENCES
     ),
-    Fact(PAGE, "references", "British Othello Federation", r"britishothello\.org/othello-history", True),
+    Fact(
+        PAGE,
+        "references",
+        "British Othello Federation",
+        r"britishothello\.org/othello-history",
+        True,
+    ),
     Fact(PAGE, "references", "Londonist 2004", r"Londonist(?:(?!</li>).)*2004", True),
-    Fact(PAGE, "references", "Brockington's Othello FAQ", r"Brockington(?:(?!</li>).)*Othello FAQ", True),
-    Fact(PAGE, "references", "History of Othello", r"History of Othello(?:(?!</li>).)*o-wc\.com", True),
+    Fact(
+        PAGE,
+        "references",
+        "Brockington's Othello FAQ",
+        r"Brockington(?:(?!</li>).)*Othello FAQ",
+        True,
+    ),
+    Fact(
+        PAGE,
+        "references",
+        "History of Othello",
+        r"History of Othello(?:(?!</li>).)*o-wc\.com",
+        True,
+    ),
     Fact(PAGE, "references", "WOC rules", r"World Othello Championship Rules", True),
     Fact(
         PAGE,
@@ -146,7 +169,10 @@ TERMS: dict[str, dict[tuple[str, str], str]] = {
         ("rules", "game over when neither can move"): r"양쪽 모두 둘 곳이 없으면 게임이 끝납니다",
         ("rules", "most discs wins, equal counts draw"): r"많은 쪽이 이기고, 돌 수가 같으면 무승부",
         ("rules", "empty squares go to nobody"): r"남은 빈칸을 어느 쪽에도 더하지 않고",
-        ("rules", "the site plays Othello's start and rules"): r"오델로의 시작 배치와 규칙을 따릅니다",
+        (
+            "rules",
+            "the site plays Othello's start and rules",
+        ): r"오델로의 시작 배치와 규칙을 따릅니다",
         ("examples", "problem 2's answer is pass"): r"답은 패스",
         ("examples", "problem 3: a6 beats the most flips"): r"답은 3개만 뒤집는 a6",
         ("how-to", "legal squares marked"): r"돌을 놓을 수 있는 칸에 표시",
@@ -154,7 +180,10 @@ TERMS: dict[str, dict[tuple[str, str], str]] = {
         ("how-to", "both counts always shown"): r"돌 수는 화면에 늘 표시",
         ("how-to", "arrow keys"): r"화살표 키",
         ("how-to", "Enter or Space"): r"Enter 키나 스페이스 바",
-        ("how-to", "the Pass button is the only move"): r"패스 버튼이 나타납니다.*패스가 내가 둘 수 있는 유일한 수",
+        (
+            "how-to",
+            "the Pass button is the only move",
+        ): r"패스 버튼이 나타납니다.*패스가 내가 둘 수 있는 유일한 수",
         ("tips", "corners"): r"구석",
         ("tips", "X- and C-squares"): r"X 칸.*C 칸",
         ("tips", "mobility"): r"둘 곳",
@@ -176,10 +205,16 @@ TERMS: dict[str, dict[tuple[str, str], str]] = {
         ("rules", "every outflanked line turns"): r"すべて裏返り",
         ("rules", "the pass"): r"パスといいます",
         ("rules", "no pass while a square is legal"): r"1 つでもあれば必ず打たなければなりません",
-        ("rules", "game over when neither can move"): r"両方とも打てるマスがなくなったら対局は終わり",
+        (
+            "rules",
+            "game over when neither can move",
+        ): r"両方とも打てるマスがなくなったら対局は終わり",
         ("rules", "most discs wins, equal counts draw"): r"多いほうが勝ち、同じ数なら引き分け",
         ("rules", "empty squares go to nobody"): r"残った空きマスをどちらの石にも数えず",
-        ("rules", "the site plays Othello's start and rules"): r"オセロの初期配置とルールで対局します",
+        (
+            "rules",
+            "the site plays Othello's start and rules",
+        ): r"オセロの初期配置とルールで対局します",
         ("examples", "problem 2's answer is pass"): r"正解はパス",
         ("examples", "problem 3: a6 beats the most flips"): r"正解は 3 個しか裏返さない a6",
         ("how-to", "legal squares marked"): r"石を打てるマスに印",
@@ -187,7 +222,10 @@ TERMS: dict[str, dict[tuple[str, str], str]] = {
         ("how-to", "both counts always shown"): r"石の数は画面にいつも表示",
         ("how-to", "arrow keys"): r"矢印キー",
         ("how-to", "Enter or Space"): r"Enter キーかスペースキー",
-        ("how-to", "the Pass button is the only move"): r"パスのボタンが出ます.*パスが自分に打てるただ 1 つの手",
+        (
+            "how-to",
+            "the Pass button is the only move",
+        ): r"パスのボタンが出ます.*パスが自分に打てるただ 1 つの手",
         ("tips", "corners"): r"隅",
         ("tips", "X- and C-squares"): r"X マス.*C マス",
         ("tips", "mobility"): r"打てる場所",
@@ -317,9 +355,11 @@ def test_no_english_words_outside_names_and_cited_titles(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_meta_names_the_game_and_the_othello_rules(lang):
     meta = json.loads(read(lang, "meta.json"))["reversi"]
-    name, othello = {"ko": ("리버시", "오델로"), "ja": ("リバーシ", "オセロ"), "zh-hans": ("黑白棋", "奥赛罗")}[
-        lang
-    ]
+    name, othello = {
+        "ko": ("리버시", "오델로"),
+        "ja": ("リバーシ", "オセロ"),
+        "zh-hans": ("黑白棋", "奥赛罗"),
+    }[lang]
     assert name in meta["title"], meta["title"]
     assert "8×8" in meta["description"] and name in meta["description"], meta["description"]
     assert othello in meta["title"] + meta["description"]
@@ -381,7 +421,8 @@ def test_examples_say_what_the_engine_and_solver_say():
     scores = {GAME.format_move(before, m): s for m, s in move_scores(before).items()}
     assert scores == {"a6": 40, "h8": 28, "g8": 12, "h5": 8, "g6": 4}
     turned = {
-        m: GAME.discs(play_text(GAME, before, m))[0] - 27 - 1 for m in ("h5", "a6", "g6", "g8", "h8")
+        m: GAME.discs(play_text(GAME, before, m))[0] - 27 - 1
+        for m in ("h5", "a6", "g6", "g8", "h8")
     }
     assert turned["h5"] == 6 == max(turned.values()) and turned["a6"] == 3
     state = play_text(GAME, before, "a6")
