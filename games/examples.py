@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from games import board_svg, registry
 from games.engine import registry as engines
+from games.engine.base import PASS_TEXT as PASS
 from games.engine.base import play_text
 from games.play_words import first_mark, for_example
 
@@ -82,6 +83,9 @@ def render(example_id: str) -> str:
     example = EXAMPLES[example_id]
     slug = GAME_OF[example_id]
     key_move = example.key_move
+    # A pass is written `pass` in the notation and shown in the reader's language.
+    shown_move = _("Pass") if key_move == PASS else key_move
+    passing = registry.get(slug).rules.passing
     layout = board_svg.layout_of(slug)
     mark = first_mark()
     outcome = game.outcome(after)
@@ -97,14 +101,14 @@ def render(example_id: str) -> str:
             ),
         },
         {
-            "caption": _("After %(move)s") % {"move": key_move},
+            "caption": _("After %(move)s") % {"move": shown_move},
             "svg": board_svg.draw(
                 slug,
                 occupancy(game, after),
-                label=_("Board after %(move)s") % {"move": key_move},
+                label=_("Board after %(move)s") % {"move": shown_move},
                 gradient=f"example-{example_id}-after",
                 first_mark=mark,
-                last=move_parts(key_move),
+                last=move_parts(key_move) if key_move != PASS else None,
                 win_cells=tuple(outcome.cells) if outcome else (),
             ),
         },
@@ -121,5 +125,7 @@ def render(example_id: str) -> str:
         "board_classes": f"board2d--{slug} board2d--{layout.kind} board2d--{layout.style}"
         + (f" {registry.get(slug).stone_classes}" if registry.get(slug).stone_classes else ""),
         "figures": figures,
+        # A game where a side may have to pass: the puzzle's Pass button.
+        "pass_label": _("Pass") if passing else "",
     }
     return render_to_string("games/_example.html", context)

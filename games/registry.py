@@ -527,11 +527,27 @@ GAMES: tuple[Entry, ...] = (
             },
             start_second=gettext_noop("Start as white (intermediate)"),
         ),
-        # PROVISIONAL until the rules page's examples are settled.
+        # The rules page's puzzles (docs/content/reversi-facts.md): a disc that turns lines in
+        # four directions, a side that must pass, an endgame whose best move is not the one
+        # that turns the most (the exact solver: a6 wins 52-12, h5 turns six and wins 36-28).
         examples=(
-            Example("c3", opening=("f5", "d6"), id="reversi-flips"),
-            Example("c3", opening=("f5", "d6"), id="reversi-pass"),
-            Example("c3", opening=("f5", "d6"), id="reversi-endgame"),
+            Example(
+                "f5", opening=("e6", "f4", "f3", "f6", "d3", "e7", "f7", "c4"), id="reversi-flips"
+            ),
+            Example(
+                "pass", opening=("c4", "c3", "c2", "b2", "f5", "c1", "a1", "a3"), id="reversi-pass"
+            ),
+            Example(
+                "a6",
+                opening=(
+                    *("c4", "c3", "f5", "d6", "e6", "b4", "a4", "f6", "d3", "d2", "c5", "e3"),
+                    *("e1", "g4", "g7", "c1", "e7", "c6", "h3", "g5", "f2", "c7", "d1", "f4"),
+                    *("f3", "g3", "c8", "e8", "f7", "b2", "d7", "f8", "c2", "b7", "d8", "f1"),
+                    *("h6", "b5", "a7", "e2", "b6", "b8", "g2", "a3", "b3", "h2", "a2", "a5"),
+                    *("a1", "h4", "h1", "b1", "g1", "h7"),
+                ),
+                id="reversi-endgame",
+            ),
         ),
         in_guide=False,
         rules_content="reversi.html",

@@ -21,6 +21,8 @@ M = TypeVar("M")
 
 # The longest message an EngineError keeps: some messages quote the input they refuse (a move's
 # text, a loaded field), and input from outside has no length of its own.
+# A pass (a side without a legal move, in a game where it passes) is written so in every game.
+PASS_TEXT = "pass"
 MESSAGE_LIMIT = 160
 
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games.engine.base import EngineError, Game, Outcome
+from games.engine.base import PASS_TEXT, EngineError, Game, Outcome
 from games.engine.placement import bits  # the set squares of a bitboard, ascending
 
 SLUG = "reversi"
@@ -227,7 +227,7 @@ class Reversi:
     def parse_move(self, state: ReversiState, text: str) -> ReversiMove:
         if isinstance(text, str):
             lowered = text.lower()
-            if lowered == "pass":
+            if lowered == PASS_TEXT:
                 return PASS
             if _SQUARE_TEXT.fullmatch(lowered):
                 return _BY_NAME[lowered]
@@ -236,7 +236,7 @@ class Reversi:
     def format_move(self, state: ReversiState, move: ReversiMove) -> str:
         if move.__class__ is not int or not 0 <= move <= PASS:
             raise EngineError("bad-notation", "not a square index 0-63 or PASS")
-        return "pass" if move == PASS else name(move)
+        return PASS_TEXT if move == PASS else name(move)
 
     def dump(self, state: ReversiState) -> dict[str, Any]:
         """`board`: 64 characters in square order (a1 b1 ... h1 a2 ... h8), `b`, `w`, `.`."""

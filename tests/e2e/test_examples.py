@@ -29,7 +29,12 @@ WRONG = {
     "gomoku-exact-five": "A1",
     "gomoku-renju": "A1",
     "gomoku-renju-three": "A1",
+    "reversi-flips": "e3",
+    "reversi-endgame": "h5",  # turns the most discs, and loses 12 discs of the margin
 }
+# The Reversi side that must pass: a square is refused with the engine's reason (it turns no
+# disc), the Pass button is the answer and is shown in the reader's language.
+REFUSED = {"reversi-pass": ("a8", "no-flip")}
 # Keys from the board's first point (a1) that play each example's move, then Enter at each step.
 KEYS = {
     "tic-tac-toe": [["ArrowRight", "ArrowRight"]],
@@ -49,6 +54,9 @@ def points_of(move):
 
 
 def click_move(example, move):
+    if move == "pass":
+        example.locator("[data-example-pass]").click()
+        return
     for name in points_of(move):
         example.locator(f"button[data-point='{name}']").click()
 
@@ -73,8 +81,10 @@ def test_every_example_refuses_a_wrong_move_then_takes_the_right_one(
     page.goto(f"{live_server_url}/{language}/{path}")
     found = page.locator("[data-example]")
     game = path.rstrip("/")
-    expected = SLUGS if path.startswith("rules/") else tuple(
-        i for i, slug in examples.GAME_OF.items() if slug == game
+    expected = (
+        SLUGS
+        if path.startswith("rules/")
+        else tuple(i for i, slug in examples.GAME_OF.items() if slug == game)
     )
     expect(found).to_have_count(len(expected))
     for slug in expected:
@@ -83,13 +93,26 @@ def test_every_example_refuses_a_wrong_move_then_takes_the_right_one(
         expect(example.locator("[data-example-figures]")).to_be_hidden()
         result = example.locator("[data-example-result]")
         expect(example.locator("[data-example-prompt]")).not_to_be_empty()
-        click_move(example, WRONG[slug])
-        expect(example).to_have_attribute("data-last", "wrong")
+        key_move = examples.EXAMPLES[slug].key_move
+        if slug in REFUSED:
+            square, code = REFUSED[slug]
+            click_move(example, square)
+            expect(example).to_have_attribute("data-last", code)
+        else:
+            click_move(example, WRONG[slug])
+            expect(example).to_have_attribute("data-last", "wrong")
+            expect(result).to_contain_text(WRONG[slug])
         expect(example).to_have_attribute("data-solved", "")
-        expect(result).to_contain_text(WRONG[slug])
-        click_move(example, examples.EXAMPLES[slug].key_move)
+        if registry.get(examples.GAME_OF[slug]).rules.passing and key_move != "pass":
+            example.locator("[data-example-pass]").click()  # a pass while a square is legal
+            expect(example).to_have_attribute("data-last", "pass-not-allowed")
+        click_move(example, key_move)
         expect(example).to_have_attribute("data-solved", "answer")
-        expect(result).to_contain_text(examples.EXAMPLES[slug].key_move)
+        if key_move == "pass":
+            pass_label = example.locator("[data-example-pass]").inner_text()
+            expect(result).to_contain_text(pass_label)
+        else:
+            expect(result).to_contain_text(key_move)
         check_after(example, slug)
         example.locator("[data-example-reset]").click()
         expect(example).to_have_attribute("data-solved", "")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 from pathlib import Path
 
@@ -157,6 +158,44 @@ def test_a_gomoku_room_plays_by_the_hosts_rule_setting_and_keeps_it(server, vari
             await client.close()
 
     asyncio.run(scenario())
+    assert "Traceback" not in server.log_path.read_text()
+
+
+def reversi_game_with_passes() -> list[str]:
+    """A whole seeded random Reversi game in which both a pass and the end by counting occur
+    (seed 8: 62 plies, two of them passes, white wins 42 to 22)."""
+    game = registry.get("reversi")
+    rng, state, moves = random.Random(8), game.initial_state(), []
+    while game.outcome(state) is None:
+        move = rng.choice(game.legal_moves(state))
+        moves.append(game.format_move(state, move))
+        state = game.play(state, move)
+    return moves
+
+
+def test_a_reversi_room_plays_passes_as_moves_and_ends_by_counting(server):
+    """A pass is a move of the room protocol: sent, applied, in every client's move list and
+    after a reload; a pass while a square is legal is refused and changes nothing."""
+    moves = reversi_game_with_passes()
+    assert moves.count("pass") >= 2
+    clients = play_to_the_end_with_a_reload(server, "reversi", moves)
+    assert clients[0].room["outcome"] == {"winner": 1, "reason": "discs", "cells": []}
+    assert all(client.moves.count("pass") == moves.count("pass") for client in clients)
+
+    async def refused_pass():
+        _room_id, players, (host, _guest) = await seated_pair(server, "reversi")
+        black = players[host]
+        before = black.room
+        await black.send({"type": "move", "ply": 0, "move": "pass"})
+        error = await black.expect("error")
+        assert (error["code"], error["for"]) == ("pass-not-allowed", "move")
+        await black.send({"type": "sync"})
+        await black.expect("ready")
+        assert black.room["version"] == before["version"] and black.moves == []
+        for client in players.values():
+            await client.close()
+
+    asyncio.run(refused_pass())
     assert "Traceback" not in server.log_path.read_text()
 
 

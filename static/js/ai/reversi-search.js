@@ -23,7 +23,7 @@
 // or shouldStop; it answers the best move of the last depth finished, or of the unfinished one
 // when that one's best was searched first and beaten.
 import { PASS, SQUARES, finalScore, flipsOf, movesOf, popcount } from "../engines/reversi.js";
-import { stableDiscs } from "./reversi-solve.js";
+import { stableDiscs } from "./reversi-stable.js";
 
 export const WIN = 100_000; // a finished game: WIN + the disc difference (a draw is 0)
 
@@ -355,4 +355,19 @@ export function search(pl, ph, ol, oh, { maxDepth = 60, deadline: end = Infinity
   }
   const proven = bestScore !== null && Math.abs(bestScore) > WIN - 100;
   return { move: bestMove, score: bestScore, depth: depthDone, nodes, complete, proven };
+}
+
+// The value of a position for the player to move by a `depth`-ply search without a clock
+// (the solver's move ordering).
+export function probe(pl, ph, ol, oh, depth) {
+  const savedDeadline = deadline;
+  const savedStop = stopNow;
+  deadline = Infinity;
+  stopNow = null;
+  try {
+    return depth <= 0 ? evaluate(pl, ph, ol, oh) : negamax(pl, ph, ol, oh, depth, -Infinity, Infinity, 40, false);
+  } finally {
+    deadline = savedDeadline;
+    stopNow = savedStop;
+  }
 }

@@ -19,10 +19,14 @@
 //   at once when no enemy disc touches it; the last two squares are played out directly.
 // solve(state) returns {score, move, nodes, ms}; solveBoard() is the same on raw bitboards.
 import { PASS, SQUARES, finalScore, flipsOf, movesOf, popcount } from "../engines/reversi.js";
+import { evaluate, probe } from "./reversi-search.js";
+import { stableDiscs } from "./reversi-stable.js";
+
+export { stableDiscs };
 
 // shallow: at this many empty squares and fewer, the search without table or mobility;
 // etc: from this many empty squares, children already refuted by the table cut at once.
-export const tuning = { shallow: 6, etc: 12 };
+export const tuning = { shallow: 6, etc: 12, evalSort: 14, guessFrom: 14, guessDepth: 6, guessScale: 0.12 };
 const HEAD = 64; // the sentinel of the list of empty squares
 const next = new Int8Array(65);
 const prev = new Int8Array(65);
@@ -89,88 +93,6 @@ function slot(pl, ph, ol, oh) {
   return Math.imul(h, 0x2c1b3c6d) >>> (32 - TABLE_BITS) & TABLE_MASK;
 }
 
-// Lines of the board as halves, by family (rows, columns, the two diagonals): a disc on a
-// full line cannot be turned along it.
-function lineMasks(cells) {
-  const lo = [];
-  const hi = [];
-  for (const line of cells) {
-    let l = 0;
-    let h = 0;
-    for (const s of line) {
-      if (s < 32) l |= 1 << s;
-      else h |= 1 << (s - 32);
-    }
-    lo.push(l);
-    hi.push(h);
-  }
-  return [Int32Array.from(lo), Int32Array.from(hi)];
-}
-const LINES = [];
-for (let r = 0; r < 8; r++) LINES.push(Array.from({ length: 8 }, (_, c) => r * 8 + c));
-const ROWS = LINES.length;
-for (let c = 0; c < 8; c++) LINES.push(Array.from({ length: 8 }, (_, r) => r * 8 + c));
-const COLS = LINES.length;
-for (let k = -7; k <= 7; k++) { // down-right diagonals: column - row = k
-  const line = [];
-  for (let r = 0; r < 8; r++) if (r + k >= 0 && r + k < 8) line.push(r * 8 + r + k);
-  LINES.push(line);
-}
-const DIAG = LINES.length;
-for (let k = 0; k <= 14; k++) { // down-left diagonals: column + row = k
-  const line = [];
-  for (let r = 0; r < 8; r++) if (k - r >= 0 && k - r < 8) line.push(r * 8 + k - r);
-  LINES.push(line);
-}
-const [LINE_LO, LINE_HI] = lineMasks(LINES);
-const COL_A = 0x01010101;
-const COL_H = 0x80808080 | 0;
-const FULL = [0, 0, 0, 0, 0, 0, 0, 0]; // full rows lo/hi, columns lo/hi, diagonals lo/hi, anti lo/hi
-
-function fullLines(occLo, occHi) {
-  FULL.fill(0);
-  for (let i = 0; i < LINES.length; i++) {
-    const l = LINE_LO[i];
-    const h = LINE_HI[i];
-    if ((occLo & l) === l && (occHi & h) === h) {
-      const f = i < ROWS ? 0 : i < COLS ? 2 : i < DIAG ? 4 : 6;
-      FULL[f] |= l;
-      FULL[f + 1] |= h;
-    }
-  }
-}
-
-// How many of the discs (xl, xh) can never turn, the board being occupied as (occLo, occHi):
-// along each of the four lines through it, a disc is safe when the line is full or its
-// neighbour on one side is the edge or a disc already known safe (repeated until nothing
-// changes). A lower bound on the discs that side keeps to the end.
-export function stableDiscs(xl, xh, occLo, occHi) {
-  fullLines(occLo, occHi);
-  let sl = 0;
-  let sh = 0;
-  for (;;) {
-    // horizontal: the square to the west (index - 1) or east (+ 1)
-    const hl = FULL[0] | ((sl << 1) & ~COL_A) | COL_A | ((sl >>> 1 | sh << 31) & ~COL_H) | COL_H;
-    const hh = FULL[1] | ((sh << 1 | sl >>> 31) & ~COL_A) | COL_A | ((sh >>> 1) & ~COL_H) | COL_H;
-    // vertical: north (- 8) or south (+ 8); row 1 and row 8 touch the edge
-    const vl = FULL[2] | (sl << 8) | 0xff | ((sl >>> 8) | (sh << 24));
-    const vh = FULL[3] | ((sh << 8) | (sl >>> 24)) | (sh >>> 8) | (0xff000000 | 0);
-    // down-right diagonal: north-west (- 9) or south-east (+ 9)
-    const dl = FULL[4] | ((sl << 9) & ~COL_A) | COL_A | 0xff | (((sl >>> 9) | (sh << 23)) & ~COL_H) | COL_H;
-    const dh = FULL[5] | (((sh << 9) | (sl >>> 23)) & ~COL_A) | COL_A | ((sh >>> 9) & ~COL_H) | COL_H
-      | (0xff000000 | 0);
-    // down-left diagonal: north-east (- 7) or south-west (+ 7)
-    const al = FULL[6] | ((sl << 7) & ~COL_H) | COL_H | 0xff | (((sl >>> 7) | (sh << 25)) & ~COL_A) | COL_A;
-    const ah = FULL[7] | (((sh << 7) | (sl >>> 25)) & ~COL_H) | COL_H | ((sh >>> 7) & ~COL_A) | COL_A
-      | (0xff000000 | 0);
-    const nl = xl & hl & vl & dl & al;
-    const nh = xh & hh & vh & dh & ah;
-    if (nl === sl && nh === sh) break;
-    sl = nl;
-    sh = nh;
-  }
-  return popcount(sl) + popcount(sh);
-}
 
 // Per remaining-empties scratch: the moves of a node, their flips and order keys.
 const LIST = 32; // at most 32 legal moves in any position
@@ -325,7 +247,8 @@ function orderedMoves(pl, ph, ol, oh, ml, mh, empties, hashMove) {
         }
       }
     }
-    if (s === hashMove) key = -1000;
+    if (s === hashMove) key = -1_000_000;
+    else if (empties >= tuning.evalSort) key = evaluate(ol ^ fl, oh ^ fh, npl, nph);
     else {
       movesOf(ol ^ fl, oh ^ fh, npl, nph, two);
       key = popcount(two[0]) + popcount(two[1]) + popcount(two[0] & CORNERS_LO) + popcount(two[1] & CORNERS_HI);
@@ -448,7 +371,7 @@ function search(pl, ph, ol, oh, alpha, beta, empties, passed, root) {
 // a forced pass, -1 when the game is over). Options: deadline (performance.now() time),
 // shouldStop (a function); on either {stopped: true} is returned.
 export function solveBoard(pl, ph, ol, oh, { alpha = -SQUARES, beta = SQUARES, deadline: end = Infinity,
-  shouldStop: stop = null } = {}) {
+  shouldStop: stop = null, guess = null } = {}) {
   const started = performance.now();
   next[HEAD] = HEAD;
   prev[HEAD] = HEAD;
@@ -475,7 +398,11 @@ export function solveBoard(pl, ph, ol, oh, { alpha = -SQUARES, beta = SQUARES, d
     if (alpha === -SQUARES && beta === SQUARES) {
       let lower = -SQUARES;
       let upper = SQUARES;
-      let g = 0;
+      let g = guess ?? 0;
+      if (guess === null && empties >= tuning.guessFrom) {
+        g = Math.round(tuning.guessScale * probe(pl | 0, ph | 0, ol | 0, oh | 0, tuning.guessDepth) / 2) * 2;
+        g = Math.max(-SQUARES + 2, Math.min(SQUARES - 2, g));
+      }
       let found = -1;
       while (lower < upper) {
         const b = g === lower ? g + 1 : g;

@@ -62,6 +62,7 @@ class Board2DView {
     const mark = marks ? (player) => this.markOf(player) : () => undefined;
     return moves.map((move, i) => ({
       text: move.text,
+      shown: move.text === PASS ? this.t("pass-button") : undefined,
       label: this.describeMove(move, this.turnedBy(history[i], history[i + 1])),
       player: move.player,
       mark: mark(move.player),

@@ -11,7 +11,7 @@
 // "shown"), data-stage (start, destination, capture) and data-last (last refused: "wrong" or
 // the engine's error code).
 import { Board2D } from "../board2d/board.js";
-import { IDLE, back, splitMove, stageOf } from "../board2d/intents.js";
+import { IDLE, PASS, back, splitMove, stageOf } from "../board2d/intents.js";
 import { boardStrings, boardView, choosePoint, engineCode, refusalKey } from "../board2d/view.js";
 import { loadEngine } from "../engines/index.js";
 import { loadStrings } from "../play/strings.js";
@@ -56,6 +56,9 @@ class ExamplePuzzle {
       onCancel: () => this.cancel(),
     });
     root.querySelector("[data-example-reset]").addEventListener("click", () => this.reset(true));
+    // A game where a side may have to pass: the pass is answered as a move (and refused with
+    // the engine's reason while a square is legal).
+    root.querySelector("[data-example-pass]")?.addEventListener("click", () => this.choosePass());
     root.querySelector("[data-example-solve]").addEventListener("click", () => this.finish(this.answers[0], "shown"));
     this.reset(false);
     root.querySelector("[data-example-figures]").hidden = true;
@@ -96,6 +99,15 @@ class ExamplePuzzle {
     }
   }
 
+  choosePass() {
+    if (this.solved) return;
+    if (!this.engine.legalMoves(this.state).some((move) => this.engine.formatMove(this.state, move) === PASS)) {
+      const code = engineCode(this.engine, this.state, PASS);
+      this.refuse(code, this.t(`error-${code}`));
+    } else if (this.answers.includes(PASS)) this.finish(PASS, PASS === this.answers[0] ? "answer" : "also");
+    else this.refuse("wrong", this.t("example-wrong", { move: this.t("pass-button") }));
+  }
+
   // A refused or wrong move: nothing changes but the half-built move, which starts over.
   refuse(code, text) {
     this.pending = IDLE;
@@ -117,7 +129,8 @@ class ExamplePuzzle {
     this.pending = IDLE;
     this.solved = how;
     this.lastMove = splitMove(move);
-    const values = { move, answer: this.answers[0] };
+    const shown = (text) => (text === PASS ? this.t("pass-button") : text);
+    const values = { move: shown(move), answer: shown(this.answers[0]) };
     let text = this.t({ answer: "example-right", also: "example-also-right", shown: "example-shown" }[how], values);
     const outcome = this.engine.outcome(this.state);
     if (outcome) {

@@ -119,7 +119,7 @@ export class MoveList {
     content.className = `move__text move--${side}`;
     const shown = document.createElement("span");
     shown.setAttribute("aria-hidden", "true");
-    shown.textContent = entry.text;
+    shown.textContent = entry.shown ?? entry.text; // a pass is shown in the reader's language
     const spoken = document.createElement("span");
     spoken.className = "visually-hidden";
     spoken.textContent = entry.label;
