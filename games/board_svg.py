@@ -142,14 +142,11 @@ def _static(layout: Layout, gradient: str) -> list[str]:
         x, y, step, columns, rows = g["x"], g["y"], g["step"], int(g["columns"]), int(g["rows"])
         if layout.style == "squares":
             # A square board ruled edge to edge (style "squares"): every line, the frame included.
+            right, bottom = x + columns * step, y + rows * step
             for i in range(columns + 1):
-                parts.append(
-                    _tag("line", x1=x + i * step, y1=y, x2=x + i * step, y2=y + rows * step)
-                )
+                parts.append(_tag("line", x1=x + i * step, y1=y, x2=x + i * step, y2=bottom))
             for j in range(rows + 1):
-                parts.append(
-                    _tag("line", x1=x, y1=y + j * step, x2=x + columns * step, y2=y + j * step)
-                )
+                parts.append(_tag("line", x1=x, y1=y + j * step, x2=right, y2=y + j * step))
         elif layout.style == "hash":
             for i in range(1, columns):
                 parts.append(

@@ -167,9 +167,8 @@ class Gomoku:
                 result = Outcome(ply & 1, "line", cells_won)
                 break
         else:
-            if ply + 1 == POINTS or (
-                rule == "renju" and color == WHITE and _renju_black_stuck(cells)
-            ):
+            if ply + 1 == POINTS or (rule == "renju" and color == WHITE
+                                     and _renju_black_stuck(cells)):
                 result = _DRAW
         return _new_tuple(GomokuState, (board, ply + 1, rule, result))
 

@@ -83,16 +83,17 @@ def _build_lines() -> tuple[Line, ...]:
                     cells = tuple(sorted(lv * 16 + r * 4 + c for c, r, lv in points))
                     lines.append((cells, _line_kind(dc, dr, dl)))
     lines.sort()
-    return tuple(Line(kind, cells, sum(1 << cell for cell in cells)) for cells, kind in lines)
+    return tuple(
+        Line(kind, cells, sum(1 << cell for cell in cells)) for cells, kind in lines
+    )
 
 
 LINES: tuple[Line, ...] = _build_lines()
 LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
     tuple(line.mask for line in LINES if cell in line.cells) for cell in range(64)
 )
-PEG_MASKS: tuple[int, ...] = tuple(
-    sum(1 << (16 * level + peg) for level in range(4)) for peg in range(16)
-)
+PEG_MASKS: tuple[int, ...] = tuple(sum(1 << (16 * level + peg) for level in range(4))
+                                   for peg in range(16))
 # The outcome a completed line gives, ready-made so play() allocates nothing for it.
 _WIN_BY_MASK: tuple[dict[int, Outcome], ...] = tuple(
     {line.mask: Outcome(winner, "line", tuple(map(cell_name, line.cells))) for line in LINES}

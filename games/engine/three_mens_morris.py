@@ -189,7 +189,9 @@ class ThreeMensMorris:
 
 
 def _is_step(move: object) -> TypeGuard[tuple[int, int]]:
-    return move.__class__ is tuple and len(move) == 2 and is_point(move[0]) and is_point(move[1])
+    return (
+        move.__class__ is tuple and len(move) == 2 and is_point(move[0]) and is_point(move[1])
+    )
 
 
 def _moves(board: str, side: int) -> list[ThreeMensMorrisMove]:
@@ -260,22 +262,8 @@ EDGE_CASES: list[list[str]] = [
     # Black's line on the sixth placement.
     ["a1", "a3", "c3", "b2", "b1", "c1"],
     # The position after placement occurs a third time: a repetition draw.
-    [
-        "a1",
-        "b1",
-        "c2",
-        "a3",
-        "b3",
-        "c3",
-        "a1-a2",
-        "b1-c1",
-        "a2-a1",
-        "c1-b1",
-        "a1-a2",
-        "b1-c1",
-        "a2-a1",
-        "c1-b1",
-    ],
+    ["a1", "b1", "c2", "a3", "b3", "c3", "a1-a2", "b1-c1", "a2-a1", "c1-b1",
+     "a1-a2", "b1-c1", "a2-a1", "c1-b1"],
     # 120 moving actions with no line and no third occurrence: a move-limit draw.
     (
         "a3 b3 a1 a2 c3 c2 a1-b2 c2-c1 c3-c2 a2-a1 b2-a2 b3-b2 c2-c3 c1-c2 a3-b3 a1-b1 b3-a3 "

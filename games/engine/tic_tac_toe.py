@@ -119,9 +119,8 @@ class TicTacToe:
 def _judge(board: str, ply: int) -> Outcome | None:
     """The outcome of a loaded board; refuses boards play could not have reached."""
     last = (ply - 1) & 1
-    lines = {
-        side: [ln for ln in LINES if {board[i] for i in ln} == {MARKS[side]}] for side in (0, 1)
-    }
+    lines = {side: [ln for ln in LINES if {board[i] for i in ln} == {MARKS[side]}]
+             for side in (0, 1)}
     if lines[1 - last]:
         raise EngineError("bad-state", f"{MARKS[1 - last]} has a line but did not move last")
     if not lines[last]:

@@ -4,15 +4,30 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('stats', '0006_rule_setting'),
+        ("stats", "0006_rule_setting"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='event',
-            name='ending',
-            field=models.CharField(blank=True, choices=[('line', 'a line'), ('full', 'a full board'), ('no-moves', 'no legal move'), ('pieces', 'too few pieces'), ('repetition', 'repetition'), ('move-limit', 'the move limit'), ('discs', 'the disc count'), ('resigned', 'resignation'), ('agreed', 'a draw agreed'), ('abandoned', 'a game left and claimed')], max_length=12, verbose_name='How it ended'),
+            model_name="event",
+            name="ending",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("line", "a line"),
+                    ("full", "a full board"),
+                    ("no-moves", "no legal move"),
+                    ("pieces", "too few pieces"),
+                    ("repetition", "repetition"),
+                    ("move-limit", "the move limit"),
+                    ("discs", "the disc count"),
+                    ("resigned", "resignation"),
+                    ("agreed", "a draw agreed"),
+                    ("abandoned", "a game left and claimed"),
+                ],
+                max_length=12,
+                verbose_name="How it ended",
+            ),
         ),
     ]
