@@ -19,7 +19,7 @@ from tests.e2e.test_phone_fit import OUTSIDE, settled
 pytestmark = pytest.mark.django_db(transaction=True)
 
 LAPTOP = {"width": 1280, "height": 800}
-GAMES = ["tic-tac-toe", "three-mens-morris", "nine-mens-morris", "dara"]
+GAMES = ["tic-tac-toe", "three-mens-morris", "nine-mens-morris", "dara", "reversi"]
 MIN_SIDE = 300  # px: the board's shorter side
 
 

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 SIZES = [(390, 844), (360, 740)]
 LANGUAGES = ["ko", "ja", "zh-hans"]
-GAMES = ["score-four", "tic-tac-toe", "three-mens-morris", "nine-mens-morris", "dara"]
+GAMES = ["score-four", "tic-tac-toe", "three-mens-morris", "nine-mens-morris", "dara", "reversi"]
 # Games measured against the AI and on one device only: their friend rooms come later.
 LOCAL_ONLY = ["gomoku"]
 # A board whose taps are confirmed (registry Board confirm): its confirm button is a control
