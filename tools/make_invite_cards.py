@@ -84,6 +84,16 @@ def board_picture(slug: str) -> str:
     )
 
 
+def board_look(slug: str) -> str:
+    """The board's kind and look as CSS classes (as on the play page), "" for the 3D board."""
+    from games import board_svg, registry
+
+    if registry.get(slug).board is None:
+        return ""
+    layout = board_svg.layout_of(slug)
+    return f"board2d--{layout.kind} board2d--{layout.style}"
+
+
 def stone_classes(slug: str) -> str:
     from games import registry
 
@@ -128,7 +138,7 @@ p {{ margin: 0; font-size: 28px; line-height: 1.5; color: #5d5850; }}
 .accent {{ width: 96px; height: 10px; border-radius: 5px; background: #b4500f;
   margin-bottom: 32px; }}
 </style></head><body>
-<div class="board board2d board2d--{slug} {stone_classes(slug)}">{board_picture(slug)}</div>
+<div class="board board2d board2d--{slug} {board_look(slug)} {stone_classes(slug)}">{board_picture(slug)}</div>
 <div><div class="accent"></div><h1>{html.escape(words["title"])}</h1>
 <p>{html.escape(words["tagline"])}</p></div>
 </body></html>"""
