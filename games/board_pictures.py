@@ -74,7 +74,7 @@ def _flat(slug: str) -> str:
         if edges:
             lines += [(left, top, left, bottom), (right, top, right, bottom)]
             lines += [(left, top, right, top), (left, bottom, right, bottom)]
-        radius = cell * 0.36
+        radius = layout.piece_radius * scale  # as on the play board
     else:
         parts.append('<rect class="pic-surface" x="3" y="3" width="94" height="94" rx="4"/>')
         lines = [(*xy[a], *xy[b]) for a, b in layout.lines]
