@@ -1,5 +1,6 @@
 """Journeys 2 and 3 in WebKit and Gecko: Score Four against the AI to the end, and Nine Men's
-Morris for two on one device with undo and a reload that resumes.
+Morris for two on one device with undo and a reload that resumes; Reversi on one device to a
+forced pass (the Pass button), with undo and a reload.
 
 Score Four takes whichever board the engine can draw: WebKitGTK under Xvfb gives a WebGL 2
 context, so its page is the 3D board (data-ready="3d", frames drawn); headless Firefox ESR has
@@ -103,4 +104,38 @@ def test_score_four_against_the_ai_to_the_end(open_tab, live_server_url, engine)
     assert tab.js("document.querySelector('[data-announcer]').textContent.trim()")
     if engine == "webkit":  # the 3D board drew the game
         assert int(attr(tab, BOARD3D, "data-frames")) > 0
+    assert tab.problems() == []
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_reversi_on_one_device_with_a_forced_pass_undo_and_reload(
+    open_tab, live_server_url, engine
+):
+    """A Reversi game to black's forced pass (the Pass button is the one move: a square is
+    refused), the pass taken back with Undo and played again, then a reload that resumes."""
+    tab = open_tab(engine)
+    start_local(tab, f"{live_server_url}/zh-hans/reversi/")
+    moves = ["d3", "c3", "e6", "d2", "d1", "e1", "b2", "c1"]  # black has no square then
+    play_moves(tab, moves[:1])
+    assert attr(tab, point("d4"), "data-owner") == "0"  # turned by d3
+    play_moves(tab, moves[1:])
+    wait(tab, "document.querySelector('[data-pass-move]').checkVisibility()", what="Pass")
+    assert count(tab, "[data-board2d] .mark-legal") == 0
+    tab.click(point("a8"))
+    wait_attr(tab, BOARD2D, "data-error", "no-flip")
+    tab.click("[data-pass-move]")
+    wait_attr(tab, BOARD2D, "data-moves", "9")
+    assert count(tab, "[data-board2d] .mark-legal") > 0  # white's squares
+    tab.click("[data-game-controls] [data-action=undo]")
+    wait_attr(tab, BOARD2D, "data-moves", "8")
+    wait(tab, "document.querySelector('[data-pass-move]').checkVisibility()", what="Pass again")
+    tab.click("[data-pass-move]")
+    wait_attr(tab, BOARD2D, "data-moves", "9")
+
+    tab.reload()
+    wait_attr(tab, BOARD2D, "data-ready", "true")
+    wait_attr(tab, BOARD2D, "data-mode", "local")
+    wait_attr(tab, BOARD2D, "data-moves", "9")
+    assert attr(tab, BOARD2D, "data-to-move") == "1"
+    assert count(tab, "[data-move-list] .move__text") == 9
     assert tab.problems() == []
