@@ -80,6 +80,42 @@ def test_review_of_a_three_mens_morris_game_marks_the_opening_and_shows_the_cent
     assert problems == []
 
 
+# A Reversi game with two passes (white's, plies 12 and 14) that black wins 17-0: white's e7
+# (ply 10) lets black wipe white out, which the review proves.
+REVERSI = "c4 e3 f2 e2 f5 e6 d7 g2 g1 e7 e8 pass h2 pass e1".split()
+
+
+@pytest.mark.e2e
+def test_review_of_a_reversi_game_with_passes_marks_the_move_that_lost(page, live_server_url):
+    problems = watch(page)
+    root = open_game(page, live_server_url, "reversi", "ja")
+    start_local(page, root)
+    for move in REVERSI:
+        before = int(root.get_attribute("data-moves"))
+        if move == "pass":
+            page.locator("[data-pass-move]").click()
+        else:
+            page.locator(f"[data-board2d] button[data-point='{move}']").click()
+        expect(root).to_have_attribute("data-moves", str(before + 1))
+    expect(root).to_have_attribute("data-outcome", "0")
+    panel = review_from_dialog(page)
+    expect(panel.locator("[data-review-evals] li")).to_have_count(len(REVERSI))
+    expect(panel).to_have_attribute("data-marked", re.compile(r"(^| )10( |$)"))
+    mark = panel.locator("[data-review-mark='10']")
+    mark.click()
+    expect(root).to_have_attribute("data-review-ply", "9")
+    expect(page.locator("[data-board2d]")).not_to_have_attribute("data-hint", "")
+    hint = page.locator("[data-board2d]").get_attribute("data-hint")
+    assert hint and hint != "e7"
+    expect(mark).to_contain_text(hint)
+    # Stepping through the passes in the review shows their positions.
+    for _ in range(3):
+        page.locator("[data-review-step=next]").click()
+    expect(root).to_have_attribute("data-review-ply", "12")
+    no_missing_strings(page)
+    assert problems == []
+
+
 @pytest.mark.e2e
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_review_of_a_score_four_game_marks_the_missed_win_and_draws_it(
