@@ -163,6 +163,15 @@ def test_a_visited_site_plays_offline(browser, site, language):
     centre.click()  # played
     expect(root).to_have_attribute("data-moves", "2")  # the AI answered, offline
 
+    # Reversi offline: the advanced AI (its midgame search and its exact endgame solver
+    # modules, precached through the AI module's imports) answers a move.
+    nav_link(page, f"/{language}/reversi/")
+    root = page.locator(BOARD2D)
+    expect(root).to_have_attribute("data-ready", "true")
+    page.locator("[data-start][data-mode=ai][data-level=advanced][data-human-side='0']").click()
+    page.locator("[data-board2d] button[data-selectable]").first.click()
+    expect(root).to_have_attribute("data-moves", "2")  # the AI answered, offline
+
     caches = page.evaluate(CACHE_KEYS)
     assert len(caches) == 1, caches
     paths = next(iter(caches.values()))
