@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from daily import best
 from daily.proof import Prover
 from games import registry as games
 from games.engine import placement, registry
@@ -154,4 +155,108 @@ def find(
             if position not in seen and len(winning) == 1:
                 seen.add(position)
                 return Found(slug, tuple(texts), n, str(game.format_move(state, winning[0])))
+    return None
+
+
+def preferred(game: AnyGame, state: Any, moves: list[Any], rng: random.Random) -> Any:
+    """A sensible move with a light preference (registry `Puzzles.prefer`, a digit per point):
+    mostly the move of the highest preference less half the opponent's replies (fewer
+    replies, a smaller choice for the opponent), else one drawn with the preferences as
+    weights. A move with no point (a pass) is the only one."""
+    rows = _puzzles(game.slug).prefer
+    weights = [int(digit) for row in rows for digit in row]
+    if len(moves) == 1:
+        return moves[0]
+
+    points = best.counted(game).points
+
+    def weight(move: Any) -> int:
+        return weights[points.index(game.format_move(state, move))]
+
+    if rng.random() < 0.7:
+        ranked = [
+            (weight(m) - len(game.legal_moves(game.play(state, m))) / 2, rng.random(), i)
+            for i, m in enumerate(moves)
+        ]
+        return moves[max(ranked)[2]]
+    return rng.choices(moves, weights=[weight(m) for m in moves])[0]
+
+
+def best_playout(game: AnyGame, rng: random.Random, limit: int, left: int
+                 ) -> tuple[Any, list[str]] | None:
+    """One sensible game from the start to the first position with `left` empty points
+    (None if it ends first)."""
+    state = game.initial_state()
+    texts: list[str] = []
+    for _ply in range(limit):
+        if game.outcome(state) is not None:
+            return None
+        if best.empties(game, state) <= left:
+            return (state, texts) if best.empties(game, state) == left else None
+        move = preferred(game, state, sorted_moves(game, state), rng)
+        texts.append(game.format_move(state, move))
+        state = game.play(state, move)
+    return None
+
+
+CLOSE = 30  # the largest best score of a best-move puzzle (a game still to be won)
+
+
+@dataclass(frozen=True)
+class FoundBest:
+    game: str
+    moves: tuple[str, ...]  # canonical notation from the start
+    empties: int
+    answer: str  # the unique best move
+    score: int  # its exact final score for the side to move
+    line: tuple[str, ...]  # one line of best play from the puzzle to the end, the answer first
+    outcomes: dict[str, Any]  # per legal move: score, final count, best reply (daily/best.py)
+
+
+def best_puzzle_at(game: AnyGame, state: Any) -> FoundBest | None:
+    """The puzzle at `state` if it is one: a unique best move that wins (daily/best.py), not
+    one of the moves that turn the most discs, whose best line fills the board; and, for a
+    puzzle worth solving, at least three moves to choose from and a game not yet a rout
+    (a best score of at most CLOSE)."""
+    found = best.scores(game, state)
+    verdict = best.judge(found)
+    if not verdict.is_puzzle or verdict.moves < 3 or verdict.score > CLOSE:
+        return None
+    answer = verdict.best[0]
+    moves = sorted_moves(game, state)
+    most = max(best.turned(game, state, move) for move in moves)
+    if best.turned(game, state, game.parse_move(state, answer)) == most:
+        return None
+    after = game.play(state, game.parse_move(state, answer))
+    line = [answer, *best.best_line(game, after)]
+    end = state
+    for text in line:
+        end = game.play(end, game.parse_move(end, text))
+    if best.empties(game, end) != 0:
+        return None
+    return FoundBest(
+        game.slug, (), best.empties(game, state), answer, verdict.score, tuple(line),
+        best.outcomes(game, state, found),
+    )
+
+
+def find_best(slug: str, left: int, rng: random.Random, seen: set[tuple[str, str]],
+              attempts: int = 400) -> FoundBest | None:
+    """A new best-move puzzle of game `slug` at `left` empty points (None after `attempts`
+    playouts); `seen` as in find()."""
+    game = registry.get(slug)
+    _low, high = _puzzles(slug).plies
+    for _attempt in range(attempts):
+        reached = best_playout(game, rng, high, left)
+        if reached is None:
+            continue
+        state, texts = reached
+        position = (slug, repr(sorted(game.dump(state).items())))
+        if position in seen or len(game.legal_moves(state)) < 2:
+            continue
+        found = best_puzzle_at(game, state)
+        if found is not None:
+            seen.add(position)
+            return FoundBest(slug, tuple(texts), found.empties, found.answer, found.score,
+                             found.line, found.outcomes)
     return None

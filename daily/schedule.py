@@ -22,16 +22,25 @@ EARLIEST_OFFSET = dt.timedelta(hours=14)
 
 
 def plan(date: dt.date) -> list[tuple[str, int]]:
-    """The (game, win_in) pairs of `date`, in the registry's order (the 3D game first): each
-    game's puzzle days are in its registry entry (games/registry.py, `Puzzles`)."""
+    """The (game, N) pairs of `date`, in the registry's order (the 3D game first): each
+    game's puzzle days are in its registry entry (games/registry.py, `Puzzles`). N is
+    win_in, or for a "best" goal the empty squares. A game takes part from its `since` date
+    on (a date already published never gains a puzzle)."""
     weekday, parity = date.weekday(), date.isocalendar().week % 2
     return [
         (entry.slug, n)
         for entry in registry.GAMES
         if entry.puzzles is not None
+        and (not entry.puzzles.since or date >= dt.date.fromisoformat(entry.puzzles.since))
         for day, n, week in entry.puzzles.days
         if day == weekday and week in (None, parity)
     ]
+
+
+def goal(slug: str) -> str:
+    """"win" (win within N) or "best" (the one best move; daily/best.py)."""
+    puzzles = registry.get(slug).puzzles
+    return puzzles.goal if puzzles is not None else "win"
 
 
 def latest_servable(now: dt.datetime) -> dt.date:
@@ -58,5 +67,8 @@ def day(date: dt.date) -> dict[str, Any] | None:
 
 
 def public(puzzle: dict[str, Any]) -> dict[str, Any]:
-    """A puzzle as the API gives it: the position and the goal, not the answer."""
+    """A puzzle as the API gives it: the position and the goal, not the answer. A "best"
+    puzzle has `"goal": "best"` and its `empties` instead of `win_in`."""
+    if puzzle.get("goal") == "best":
+        return {key: puzzle[key] for key in ("game", "moves", "to_move", "goal", "empties")}
     return {key: puzzle[key] for key in ("game", "moves", "to_move", "win_in")}

@@ -141,11 +141,22 @@ class Puzzles:
     """The game in the daily puzzle (daily/): `plies`, the fewest plies before a puzzle and
     the longest playout the finder plays; `days`, (weekday from Monday = 0, win within N,
     ISO week parity or None for every week); `forward`: its sensible playouts mostly end
-    drawn, so the finder searches them position by position too (cheap for small games)."""
+    drawn, so the finder searches them position by position too (cheap for small games).
+
+    `goal` "best" (else "win", win within N): find the one move that ends the game with the
+    best final disc difference against any defence, proven by the engine's exact `solver`
+    module (its `move_scores`); N in `days` is then the number of empty squares. `prefer`:
+    the playout's light preference, one digit per point in the engine's `points` order (a
+    string a row). `since`: the game's first puzzle date (ISO), so that the dates already
+    published keep their puzzles when a game joins."""
 
     plies: tuple[int, int]
     days: tuple[tuple[int, int, int | None], ...]
     forward: bool = False
+    goal: str = "win"
+    solver: str = ""
+    prefer: tuple[str, ...] = ()
+    since: str = ""
 
 
 @dataclass(frozen=True)
@@ -548,6 +559,19 @@ GAMES: tuple[Entry, ...] = (
                 ),
                 id="reversi-endgame",
             ),
+        ),
+        # The daily puzzle: the one best move of an endgame, Wednesdays at 10 empty squares,
+        # Saturdays at 12 (docs/DAILY.md); playouts prefer corners most, X-squares least.
+        puzzles=Puzzles(
+            (44, 72),
+            ((2, 10, None), (5, 12, None)),
+            goal="best",
+            solver="games.engine.reversi_solve",
+            prefer=(
+                *("92655629", "21333312", "63444436", "53444435"),
+                *("53444435", "63444436", "21333312", "92655629"),
+            ),
+            since="2026-12-07",
         ),
         in_guide=False,
         rules_content="reversi.html",

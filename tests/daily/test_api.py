@@ -103,3 +103,25 @@ def test_the_page_and_an_archived_date(client, frozen, language):
 def test_every_page_links_the_daily_puzzle(client):
     for path in ("/ko/", "/ja/score-four/", "/zh-hans/dara/"):
         assert 'href="/' + path.split("/")[1] + '/daily/"' in client.get(path).content.decode()
+
+
+def test_a_best_move_puzzle_has_its_goal_and_no_answer(client, frozen):
+    # A game whose goal is the one best move (daily/best.py): the API names the goal and the
+    # empty squares; the page data adds the answer, every move's outcome and the best line.
+    date = next(
+        dt.date.fromisoformat(day["date"])
+        for day in schedule.load()["days"]
+        if any(p.get("goal") == "best" for p in day["puzzles"])
+    )
+    frozen(at_utc(date, 12))
+    body = client.get(f"/api/daily/{date.isoformat()}").json()
+    chosen = [p for p in body["puzzles"] if p.get("goal") == "best"]
+    assert len(chosen) == 1 and len(body["puzzles"]) == 3
+    assert set(chosen[0]) == {"game", "moves", "to_move", "goal", "empties"}
+    assert chosen[0]["empties"] in (10, 12)
+    data = client.get(f"/daily/puzzles/{date.isoformat()}.json").json()
+    full = next(p for p in data["puzzles"] if p.get("goal") == "best")
+    assert full["answer"] in full["outcomes"] and full["line"][0] == full["answer"]
+    assert "defence" not in full
+    for language in ("ko", "ja", "zh-hans"):
+        assert client.get(f"/{language}/daily/{date.isoformat()}/").status_code == 200

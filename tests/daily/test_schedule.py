@@ -3,8 +3,9 @@
 For each date and game of daily/data/schedule.json: the moves are legal from the start, the
 side to move is the one named, the goal holds within N against every defence, not within
 N - 1, exactly one first move achieves it and it is the one shipped; the defence tree the
-page plays is sound. The whole file (380 dates, 760 puzzles) took 16 s on the shared,
-busy two-core machine, so it runs with the other fast tests (docs/DAILY.md, "Figures").
+page plays is sound. A best-move puzzle (goal "best") is solved again by the game's exact
+solver: every move's score, the one best move, each reply and the best line. The whole file
+runs with the other fast tests (docs/DAILY.md, "Figures").
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ import json
 
 import pytest
 
-from daily import schedule
+from daily import best, schedule
 from daily.proof import Prover, check, replay
+from games import registry as games
 from games.engine import registry
 from tools import gen_daily
 
@@ -33,7 +35,23 @@ def test_the_schedule_covers_a_year_ahead_of_its_first_week():
 def test_each_date_has_its_planned_games_and_goals():
     for day in DAYS:
         planned = schedule.plan(dt.date.fromisoformat(day["date"]))
-        assert [(p["game"], p["win_in"]) for p in day["puzzles"]] == planned
+        assert [(p["game"], p.get("win_in", p.get("empties"))) for p in day["puzzles"]] == planned
+        for puzzle in day["puzzles"]:
+            assert puzzle.get("goal", "win") == schedule.goal(puzzle["game"])
+
+
+def test_a_game_joins_from_its_first_date_on():
+    # The dates already published keep their puzzles: a game that joins names its first date.
+    for entry in games.GAMES:
+        if entry.puzzles is None or not entry.puzzles.since:
+            continue
+        since = entry.puzzles.since
+        before = [d for d in DAYS if d["date"] < since]
+        after = [d for d in DAYS if d["date"] >= since]
+        assert not any(p["game"] == entry.slug for d in before for p in d["puzzles"])
+        assert sum(p["game"] == entry.slug for d in after[:7] for p in d["puzzles"]) == len(
+            entry.puzzles.days
+        )
 
 
 def test_no_position_comes_twice():
@@ -83,20 +101,98 @@ def _tree_is_sound(game, prover, state, node, n):
 @pytest.mark.parametrize("day", DAYS, ids=[day["date"] for day in DAYS])
 def test_every_puzzle_is_proven_and_its_defence_sound(day):
     for puzzle in day["puzzles"]:
+        if puzzle.get("goal") == "best":
+            _best_proven(puzzle)
+            continue
         game, state = _proven(puzzle)
         prover = Prover(game, game.to_move(state))
         _tree_is_sound(game, prover, state, puzzle["defence"], puzzle["win_in"])
 
 
+def _best_proven(puzzle):
+    """A best-move puzzle, solved again: the one best move is the answer, each move's score,
+    count and reply are the solver's, and the best line keeps the best score to the end."""
+    game = registry.get(puzzle["game"])
+    state = replay(game, puzzle["moves"])
+    assert game.outcome(state) is None
+    assert game.to_move(state) == puzzle["to_move"]
+    assert len(game.points) - sum(game.discs(state)) == puzzle["empties"]
+    found = best.scores(game, state)
+    verdict = best.judge(found)
+    assert verdict.is_puzzle, f"not a puzzle: best moves {verdict.best}, score {verdict.score}"
+    assert verdict.best == (puzzle["answer"],)
+    assert verdict.score == puzzle["score"]
+    assert set(puzzle["outcomes"]) == set(found)
+    me = puzzle["to_move"]
+    for move, outcome in puzzle["outcomes"].items():
+        assert outcome["score"] == found[move], move
+        assert outcome["discs"] == list(best.counts(game, found[move]))
+        child = game.play(state, game.parse_move(state, move))
+        if outcome["reply"] is None:
+            assert game.outcome(child) is not None
+            continue
+        after = game.play(child, game.parse_move(child, outcome["reply"]))
+        assert best.value(game, after, me) == found[move], f"{move}: not a best reply"
+    line = puzzle["line"]
+    assert line[0] == puzzle["answer"] and line[1] == puzzle["outcomes"][line[0]]["reply"]
+    for text in line:
+        state = game.play(state, game.parse_move(state, text))
+        assert best.value(game, state, me) == puzzle["score"], f"{text}: not best play"
+    assert game.outcome(state) is not None
+    assert len(game.points) == sum(game.discs(state)), "the best line leaves empty squares"
+    assert list(game.discs(state))[:: 1 if me == 0 else -1] == puzzle["outcomes"][line[0]]["discs"]
+
+
 def test_the_public_shape_hides_the_answer():
     puzzle = DAYS[0]["puzzles"][0]
     assert set(schedule.public(puzzle)) == {"game", "moves", "to_move", "win_in"}
+    chosen = next(p for d in DAYS for p in d["puzzles"] if p.get("goal") == "best")
+    assert set(schedule.public(chosen)) == {"game", "moves", "to_move", "goal", "empties"}
 
 
 def test_the_first_week_is_what_the_seed_gives():
     data = schedule.load()
     fresh = gen_daily.generate(dt.date.fromisoformat(data["start"]), 7, data["seed"])
     assert json.loads(gen_daily.dumps(fresh))["days"] == DAYS[:7]
+
+
+def test_the_first_week_of_a_best_move_game_is_what_the_seed_gives():
+    data = schedule.load()
+    for entry in games.GAMES:
+        if entry.puzzles is None or entry.puzzles.goal != "best":
+            continue
+        start = dt.date.fromisoformat(entry.puzzles.since or data["start"])
+        first = (start - dt.date.fromisoformat(data["start"])).days
+        fresh = gen_daily.generate(start, 7, data["seed"], only=(entry.slug,), keep=data)
+        assert json.loads(gen_daily.dumps(fresh))["days"] == [
+            {**day, "number": day["number"] - first} for day in DAYS[first : first + 7]
+        ]
+
+
+@pytest.mark.parametrize("tamper", ["answer", "score", "reply", "count", "line"])
+def test_the_proof_catches_a_wrong_best_move_puzzle(tamper):
+    puzzle = json.loads(json.dumps(next(p for d in DAYS for p in d["puzzles"]
+                                        if p.get("goal") == "best" and p["empties"] == 10)))
+    other = next(move for move in puzzle["outcomes"] if move != puzzle["answer"])
+    if tamper == "answer":
+        puzzle["answer"] = other
+    elif tamper == "score":
+        puzzle["score"] += 2
+    elif tamper == "reply":
+        # A reply that is not the best one (or none where there was one).
+        node = puzzle["outcomes"][puzzle["answer"]]
+        game = registry.get(puzzle["game"])
+        child = game.play(replay(game, puzzle["moves"]), game.parse_move(
+            replay(game, puzzle["moves"]), puzzle["answer"]))
+        scores = best.scores(game, child)
+        worse = [m for m, s in scores.items() if s < max(scores.values())]
+        node["reply"] = worse[0] if worse else None
+    elif tamper == "count":
+        puzzle["outcomes"][other]["discs"] = puzzle["outcomes"][puzzle["answer"]]["discs"]
+    else:
+        puzzle["line"] = puzzle["line"][:-1]
+    with pytest.raises(AssertionError):
+        _best_proven(puzzle)
 
 
 @pytest.mark.parametrize("tamper", ["answer", "longer", "shorter", "side"])
