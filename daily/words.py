@@ -39,4 +39,17 @@ def ui() -> dict[str, str]:
         "cleared": _("History cleared."),
         "move-you": _("You: {move}"),
         "move-them": _("{side}: {move}"),
+        # A best-move puzzle (daily/best.py): one move, its proven final count.
+        "best-goal": _(
+            "{side} to move: find the one move that wins by the most discs against any "
+            "defence."
+        ),
+        "best-reply": _("{side} answers {move}."),
+        "best-pass": _("{side} has no legal move and passes."),
+        "best-more": _("With best play you then win {count}, but another move wins by more."),
+        "best-draw": _("With best play the game then ends in a draw, {count}."),
+        "best-less": _("With best play you then lose {count}."),
+        "best-ends": _("That move ends the game: {count}."),
+        "best-final": _("With best play the game ends {count}: replay the best line below."),
+        "best-count": _("{side} {mine} – {other} {theirs}"),
     }

@@ -2,7 +2,9 @@
 every language at phone and laptop size, one wrong try first (its refutation is played on
 the board), then the solution against the shipped defence; the result is shared (Copy) and
 a reload keeps it solved. The page's date is the browser's own; the answer is read from the
-schedule for that date (daily/data/schedule.json), never typed here.
+schedule for that date (daily/data/schedule.json), never typed here. A best-move puzzle
+(goal "best", daily/best.py) on a phone: a wrong move answered with its proven count, then
+the one best move.
 
 Set DAILY_SCREENSHOTS=/some/dir to keep the screenshots (light and dark, both sizes).
 """
@@ -10,6 +12,7 @@ Set DAILY_SCREENSHOTS=/some/dir to keep the screenshots (light and dark, both si
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 from pathlib import Path
 
@@ -96,9 +99,10 @@ def test_solve_today_s_score_four_puzzle(browser, live_server_url, language, siz
     expect(share).to_be_visible()
     text = share.locator("[data-share-text]").inner_text()
     number = schedule.day(dt.date.fromisoformat(date))["number"]
-    # The number, one miss then the solve for Score Four, the other puzzle untouched: marks
+    # The number, one miss then the solve for Score Four, the other puzzles untouched: marks
     # only, nothing of the answer.
-    assert text.split("\n")[:2] == [text.split("\n")[0], "×○ -"]
+    others = len(schedule.day(dt.date.fromisoformat(date))["puzzles"]) - 1
+    assert text.split("\n")[:2] == [text.split("\n")[0], "×○" + " -" * others]
     assert text.split("\n")[0].endswith(f" #{number}")
     assert f"/{language}/daily/{date}/" in text
     share.locator("[data-share-copy]").click()
@@ -134,4 +138,74 @@ def test_a_date_without_puzzles_says_so_and_gives_the_puzzles_place_back(browser
     expect(page.locator("[data-daily-message]")).to_be_visible()
     for section in page.locator("[data-daily-puzzle]").all():
         expect(section).to_be_hidden()
+    context.close()
+
+
+def test_solve_a_best_move_puzzle_on_a_phone(browser, live_server_url):
+    """A best-move puzzle: the browser's calendar is set to a date that has one, and the
+    date's data comes from the schedule (the server serves a date only once it has begun
+    somewhere on Earth, which a date chosen here may not have). One wrong move is answered
+    on the board with the best reply and in words with its proven final count; the one best
+    move solves it and shows the best line's count; the share line marks that try."""
+    day = next(d for d in schedule.load()["days"]
+               if any(p.get("goal") == "best" for p in d["puzzles"]))
+    puzzle = next(p for p in day["puzzles"] if p.get("goal") == "best")
+    context = browser.new_context(viewport=SIZES["phone"], reduced_motion="reduce")
+    page = context.new_page()
+    problems = watch(page)
+    page.clock.set_fixed_time(dt.datetime.fromisoformat(f"{day['date']}T12:00:00"))
+    page.route(f"**/daily/puzzles/{day['date']}.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(day)))
+    page.goto(f"{live_server_url}/ko/daily/")
+    root = page.locator("[data-daily]")
+    expect(root).to_have_attribute("data-ready", "true", timeout=20_000)
+    assert root.get_attribute("data-date") == day["date"]
+    section = page.locator(f"[data-daily-puzzle][data-game='{puzzle['game']}']")
+    expect(section).to_have_attribute("data-state", "playing")
+    expect(section.locator("[data-goal]")).not_to_be_empty()
+    # Black moves first here: side 0's discs are drawn black (registry Board first_colour).
+    first, black = section.evaluate("""s => [
+        getComputedStyle(s).getPropertyValue('--stone-0-light'),
+        getComputedStyle(document.documentElement).getPropertyValue('--stone-black-light')]""")
+    assert first.strip() == black.strip() != ""
+    section.scroll_into_view_if_needed()
+    shot(page, "ko", "phone", "best-light")
+
+    wrong = next(m for m in puzzle["outcomes"] if m != puzzle["answer"])
+    section.locator(f"[data-board2d] button[data-point='{wrong}']").click()
+    expect(section).to_have_attribute("data-state", "wrong")
+    outcome = puzzle["outcomes"][wrong]
+    feedback = section.locator("[data-feedback]")
+    mine, theirs = outcome["discs"]
+    expect(feedback).to_contain_text(f"{mine}")
+    expect(feedback).to_contain_text(f"{theirs}")
+    if outcome["reply"] not in (None, "pass"):
+        expect(section.locator("[data-line] li")).to_have_count(2)
+        expect(section.locator("[data-line] li").nth(1)).to_contain_text(outcome["reply"])
+        expect(feedback).to_contain_text(outcome["reply"])
+    # The try is over: another square plays nothing.
+    section.locator(f"[data-board2d] button[data-point='{puzzle['answer']}']").click(force=True)
+    expect(section).to_have_attribute("data-state", "wrong")
+    feedback.scroll_into_view_if_needed()
+    shot(page, "ko", "phone", "best-wrong")
+    section.locator("[data-retry]").click()
+    expect(section).to_have_attribute("data-state", "playing")
+    expect(section).to_have_attribute("data-tries", "2")
+
+    section.locator(f"[data-board2d] button[data-point='{puzzle['answer']}']").click()
+    expect(section).to_have_attribute("data-state", "solved")
+    mine, theirs = puzzle["outcomes"][puzzle["answer"]]["discs"]
+    expect(feedback).to_contain_text(f"{mine}")
+    expect(feedback).to_contain_text(f"{theirs}")
+    # The best line to the end, on the board and in the list; replayable move by move.
+    expect(section.locator("[data-line] li")).to_have_count(len(puzzle["line"]))
+    section.locator("[data-replay-prev]").click()
+    expect(feedback).to_contain_text(f"{len(puzzle['line']) - 1}")
+    shot(page, "ko", "phone", "best-solved")
+    text = page.locator("[data-share-text]").inner_text()
+    assert text.split("\n")[1] == " ".join(
+        "×○" if p is puzzle else "-" for p in day["puzzles"]
+    )
+    assert not page.evaluate("document.documentElement.dataset.missingString || ''")
+    assert problems == []
     context.close()

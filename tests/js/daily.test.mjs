@@ -21,6 +21,7 @@ function everyPuzzle() {
 
 test("the answer solves every puzzle against the shipped defence; a bad move is refuted", async () => {
   for (const { day, puzzle } of everyPuzzle()) {
+    if (puzzle.goal === "best") continue; // the next test
     const engine = await loadEngine(puzzle.game);
     const run = new PuzzleRun(engine, puzzle);
     assert.equal(engine.toMove(run.start), puzzle.to_move, day.date);
@@ -40,6 +41,39 @@ test("the answer solves every puzzle against the shipped defence; a bad move is 
       assert.equal(run.over, true);
     }
   }
+});
+
+test("a best-move puzzle: the answer solves it in one move, any other is bad; the best line is legal", async () => {
+  let checked = 0;
+  for (const { day, puzzle } of everyPuzzle()) {
+    if (puzzle.goal !== "best") continue;
+    const engine = await loadEngine(puzzle.game);
+    const run = new PuzzleRun(engine, puzzle);
+    const where = `${day.date} ${puzzle.game}`;
+    assert.equal(engine.toMove(run.start), puzzle.to_move, where);
+    const legal = engine.legalMoves(run.start).map((m) => engine.formatMove(run.start, m)).sort();
+    assert.deepEqual(Object.keys(puzzle.outcomes).sort(), legal, where);
+    for (const move of legal) {
+      run.restart();
+      const result = run.play(move);
+      assert.equal(result.kind, move === puzzle.answer ? "good" : "bad", `${where} ${move}`);
+      assert.equal(run.over, true);
+      assert.equal(run.line.length, result.reply ? 2 : 1);
+      assert.equal(run.play(legal[0]).kind, "illegal"); // one move a try
+    }
+    const line = run.solution();
+    assert.equal(line[0], puzzle.answer, where);
+    run.restart();
+    for (const text of line) run.apply(text);
+    assert.ok(engine.outcome(run.state), `${where}: the best line ends the game`);
+    const [mine, theirs] = puzzle.outcomes[puzzle.answer].discs;
+    const counts = engine.dump(run.state).board;
+    const discs = (c) => [...counts].filter((x) => x === c).length;
+    const sides = puzzle.to_move === 0 ? ["b", "w"] : ["w", "b"];
+    assert.deepEqual([discs(sides[0]), discs(sides[1])], [mine, theirs], `${where}: the final count`);
+    checked++;
+  }
+  assert.ok(checked >= 50, `only ${checked} best-move puzzles`);
 });
 
 test("the Score Four solver agrees on a sample: a win in exactly 2N - 1 plies, by the answer", () => {

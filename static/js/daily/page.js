@@ -1,13 +1,14 @@
 // The daily puzzle page (templates/daily/daily.html): the reader's date (or the archive's),
-// its two puzzles from /daily/puzzles/<date>.json, each on the play pages' own board: the
+// its puzzles from /daily/puzzles/<date>.json, each on the play pages' own board: the
 // three.js board with the 16-button panel for a game on the 3D board (its board3d.js,
 // panel16.js), the SVG board for the others (board2d/board.js and view.js, as the rules
-// pages' examples use them). The defence answers from the shipped tree (run.js).
+// pages' examples use them). The defence answers from the shipped tree (run.js); a
+// best-move puzzle (goal "best") from each move's shipped outcome, one move a try.
 //
 // For tests, [data-daily] carries data-ready and data-date; each [data-daily-puzzle]
 // data-state ("playing", "wrong", "solved"), data-tries and data-answer-length.
 import { Board2D } from "../board2d/board.js";
-import { IDLE, back, splitMove, stageOf } from "../board2d/intents.js";
+import { IDLE, PASS, back, splitMove, stageOf } from "../board2d/intents.js";
 import { boardStrings, boardView, choosePoint, engineCode, refusalKey } from "../board2d/view.js";
 import { loadEngine } from "../engines/index.js";
 import { gameEntry } from "../games/registry.js";
@@ -137,6 +138,11 @@ class FlatBoard {
 
 const onBoard3d = (engine) => gameEntry(engine.slug).board === "3d";
 
+// Sentences in a row: a space between them, none after a full-width stop (ja, zh: "。").
+function sentences(...parts) {
+  return parts.reduce((text, part) => (text === "" || /[。！？]$/.test(text) ? text + part : `${text} ${part}`), "");
+}
+
 function sideName(words, engine, side) {
   return onBoard3d(engine) ? words(side === 0 ? "white" : "black") : words(`side-${side}`);
 }
@@ -177,7 +183,30 @@ class DailyPuzzle {
   goal() {
     const n = this.puzzle.win_in;
     const side = this.side(this.run.attacker);
-    this.section.querySelector("[data-goal]").textContent = t(n === 1 ? "goal-1" : "goal-n", { side, n });
+    const key = this.run.best ? "best-goal" : n === 1 ? "goal-1" : "goal-n";
+    this.section.querySelector("[data-goal]").textContent = t(key, { side, n });
+  }
+
+  // A move as the page writes it: a pass in the reader's words (the play page's Pass button).
+  shown(text) {
+    return text === PASS ? this.words("pass-button") : text;
+  }
+
+  // A best-move puzzle's final count: "Black 36 – White 28", the mover first.
+  count(outcome) {
+    const [mine, theirs] = outcome.discs;
+    return t("best-count", { side: this.side(this.run.attacker), mine, other: this.side(1 - this.run.attacker), theirs });
+  }
+
+  // What a move of a best-move puzzle leads to: the reply on the board, then the final count.
+  bestWords(result) {
+    const defender = this.side(1 - this.run.attacker);
+    const { outcome } = result;
+    const count = this.count(outcome);
+    if (result.reply === null) return t("best-ends", { count });
+    const reply = result.reply === PASS ? t("best-pass", { side: defender }) : t("best-reply", { side: defender, move: result.reply });
+    const key = outcome.score > 0 ? "best-more" : outcome.score === 0 ? "best-draw" : "best-less";
+    return sentences(reply, t(key, { count }));
   }
 
   show(state) {
@@ -188,7 +217,8 @@ class DailyPuzzle {
     this.retry.hidden = state !== "wrong";
     this.lineEl.replaceChildren(...this.run.line.map((text, i) => {
       const li = document.createElement("li");
-      li.textContent = i % 2 === 0 ? t("move-you", { move: text }) : t("move-them", { side: this.side(1 - this.run.attacker), move: text });
+      const move = this.shown(text);
+      li.textContent = i % 2 === 0 ? t("move-you", { move }) : t("move-them", { side: this.side(1 - this.run.attacker), move });
       return li;
     }));
   }
@@ -214,6 +244,10 @@ class DailyPuzzle {
       const reply = t("reply", { side: defender, move: result.reply });
       this.say(t(result.left === 1 ? "left-1" : "left-n", { reply, n: result.left }));
       this.show("playing");
+    } else if (this.run.best) {
+      this.say(sentences(this.bestWords(result), t("try-again")));
+      this.unreported = true;
+      this.show("wrong");
     } else {
       let words;
       const left = this.run.node.n - 1;
@@ -221,7 +255,7 @@ class DailyPuzzle {
       else if (result.wins === 1) words = t("wrong-wins", { side: defender, move: result.reply });
       else if (result.wins === 2) words = t("wrong-wins-2", { side: defender, move: result.reply });
       else words = t(left <= 1 ? "wrong-holds-1" : "wrong-holds-n", { side: defender, move: result.reply, n: left });
-      this.say(`${words} ${t("try-again")}`);
+      this.say(sentences(words, t("try-again")));
       this.unreported = true; // reported as unsolved when the page goes, unless solved first
       this.show("wrong");
     }
@@ -240,7 +274,9 @@ class DailyPuzzle {
     const seconds = Math.round((saved.ms ?? 0) / 1000);
     const time = seconds >= 60 ? t("time", { m: Math.floor(seconds / 60), s: seconds % 60 }) : t("time-s", { s: seconds });
     this.tries = saved.tries;
-    this.say(saved.tries === 1 ? t("solved-1", { time }) : t("solved", { tries: saved.tries, time }));
+    const solved = saved.tries === 1 ? t("solved-1", { time }) : t("solved", { tries: saved.tries, time });
+    // A best-move puzzle: the proven final count, the best line on the board to replay.
+    this.say(this.run.best ? sentences(solved, t("best-final", { count: this.count(this.puzzle.outcomes[this.puzzle.answer]) })) : solved);
     this.run.restart();
     for (const text of this.solution) this.run.apply(text);
     this.run.over = true;
@@ -259,7 +295,7 @@ class DailyPuzzle {
     this.show("solved");
     this.stepButtons();
     const move = this.solution[this.replayAt - 1];
-    this.feedback.textContent = move ? t("step", { i: this.replayAt, count: this.solution.length, move }) : "";
+    this.feedback.textContent = move ? t("step", { i: this.replayAt, count: this.solution.length, move: this.shown(move) }) : "";
   }
 
   stepButtons() {

@@ -8,6 +8,10 @@
 //                   | {kind: "bad", reply: "A2" | null, wins: 0 | 1 | 2}
 //                   | {kind: "illegal"}
 //   run.restart()  // back to the puzzle's position, a new try
+//
+// A "best" puzzle (goal "best", daily/best.py) is one move: the answer solves it, any other
+// move is bad; both are answered with the opponent's best reply and carry the move's
+// `outcome` ({score, discs: [mover's, opponent's], reply}), proven offline by the solver.
 
 export class PuzzleRun {
   constructor(engine, puzzle) {
@@ -17,12 +21,13 @@ export class PuzzleRun {
     for (const text of puzzle.moves) state = engine.play(state, engine.parseMove(state, text));
     this.start = state;
     this.attacker = engine.toMove(state);
+    this.best = puzzle.goal === "best";
     this.restart();
   }
 
   restart() {
     this.state = this.start;
-    this.node = this.puzzle.defence;
+    this.node = this.best ? null : this.puzzle.defence;
     this.line = []; // the moves of this try, both sides, canonical text
     this.over = false;
     this.solved = false;
@@ -47,6 +52,7 @@ export class PuzzleRun {
     } catch {
       return { kind: "illegal" };
     }
+    if (this.best) return this.playBest(canonical);
     const node = this.node;
     if (canonical in node.good) {
       this.apply(canonical);
@@ -69,9 +75,21 @@ export class PuzzleRun {
     return { kind: "bad", reply: refutation?.reply ?? null, wins: refutation?.wins ?? 0 };
   }
 
+  playBest(canonical) {
+    const outcome = this.puzzle.outcomes[canonical];
+    this.apply(canonical);
+    if (outcome.reply) this.apply(outcome.reply);
+    this.over = true;
+    if (canonical !== this.puzzle.answer) return { kind: "bad", reply: outcome.reply, outcome };
+    this.solved = true;
+    return { kind: "good", reply: outcome.reply, solved: true, left: 0, outcome };
+  }
+
   // The whole solution the defence allows: the answer, the best reply, and so on (the first
-  // good move at each turn), for "replay the solution".
+  // good move at each turn), for "replay the solution"; a best-move puzzle's best line, to
+  // the game's end.
   solution() {
+    if (this.best) return [...this.puzzle.line];
     const texts = [];
     let node = this.puzzle.defence;
     while (node) {
