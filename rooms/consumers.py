@@ -19,12 +19,14 @@ from typing import Any
 from autobahn.exception import Disconnected  # what daphne raises for a send after a close
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import InterfaceError, OperationalError
 
 from rooms import endings, load, outgoing, protocol, purge_task, recent, services, wire
 from rooms.database_thread import in_thread
 from rooms.outgoing import Presence, RoomEvent
 from rooms.seats import side_of
 from rooms.services import RoomError
+from site_config.channel_layer import PublishFailed
 from throttle import limiter, limits
 
 logger = logging.getLogger(__name__)
@@ -34,7 +36,12 @@ MAX_SEND_BYTES = outgoing.MAX_SEND_BYTES  # what the protocol promises of every 
 CLOSE_GONE = 4404  # the room does not exist (any more)
 CLOSE_IDLE = 4408  # nothing heard for limits.SOCKET_IDLE_SECONDS
 CLOSE_LIMIT = 4429  # too many messages, sockets or watchers
-LIMIT_CODES = ("too-many-sockets", "room-full", "too-many-connects", "server-busy")
+LIMIT_CODES = ("too-many-sockets", "room-full", "too-many-connects", "server-busy", "unavailable")
+# The database unreachable (PostgreSQL restarting, a failover): a request that needed it is
+# refused with "unavailable" and changed nothing; the socket stays open and the client asks
+# again. The one retry on a new connection (rooms/database_thread.py) has been made already.
+DATABASE_DOWN = (OperationalError, InterfaceError)
+UNAVAILABLE = "the database is unreachable; nothing was changed: try again in a moment"
 # A change in the number of watchers alone reaches a socket at most once in this many seconds
 # (the latest count): people coming and going cannot flood the players.
 WATCHERS_EVERY_SECONDS = 1.0
@@ -111,9 +118,13 @@ class RoomConsumer(Consumer):
         self.idle_watch = asyncio.ensure_future(self.close_when_idle(limits.SOCKET_IDLE_SECONDS))
         load.ensure_watching(self.channel_layer)
         try:
-            _room, self.seat = await _in_thread(_connect)(
-                self.room_id, self.channel_name, self.secret, self.client, load.busy()
-            )
+            try:
+                _room, self.seat = await _in_thread(_connect)(
+                    self.room_id, self.channel_name, self.secret, self.client, load.busy()
+                )
+            except DATABASE_DOWN:
+                logger.warning("room socket: the database is unreachable; connect refused")
+                raise RoomError("unavailable", UNAVAILABLE) from None
         except RoomError as error:
             await self.send_error(error.code, error.message, "connect")
             await self.close(code=CLOSE_LIMIT if error.code in LIMIT_CODES else CLOSE_GONE)
@@ -177,6 +188,10 @@ class RoomConsumer(Consumer):
                 await asyncio.shield(handler)
             else:
                 await handler
+        except DATABASE_DOWN:
+            # A fault outside this process, not a defect: one line, no traceback.
+            logger.warning("room socket: the database is unreachable; a %s refused", request.TYPE)
+            await self.send_error("unavailable", UNAVAILABLE, request.TYPE)
         except Exception:
             # Logged without the message, the room or the client; the socket stays open.
             logger.exception("room socket: a %s request failed", request.TYPE)
@@ -397,8 +412,15 @@ class RoomConsumer(Consumer):
         return outgoing.you(self.seat or None, side_of(self.seat, self.host_side))
 
     async def broadcast(self, value: RoomEvent | Presence) -> None:
-        """To every socket of the room, through the channel layer (as a plain dict there)."""
-        await self.channel_layer.group_send(group_name(self.room_id), value.group())
+        """To every socket of the room, through the channel layer (as a plain dict there).
+        When Redis cannot take it (down, restarting), the change is made all the same: this
+        socket is sent the room afresh at once, and every other socket, on every process, is
+        resynced by its layer when the layer's pub/sub connection comes back."""
+        try:
+            await self.channel_layer.group_send(group_name(self.room_id), value.group())
+        except PublishFailed:
+            logger.warning("room socket: an event was not published (Redis unreachable)")
+            await self.send_full_state("state")
 
     async def send_message(self, message: outgoing.Message) -> None:
         if self.closed:

@@ -15,15 +15,21 @@
 #                                   # deployment share (settings require one with a
 #                                   # shared database or Redis)
 #   scripts/services.sh stop DIR    # stops both and removes DIR
+#   scripts/services.sh restart-redis DIR [SECONDS]  # Redis stopped, down SECONDS (default
+#                                           # 0), started again on its socket (empty: it
+#                                           # keeps nothing on disk), for the fault tests
+#   scripts/services.sh stop-postgres DIR   # PostgreSQL stopped (fast shutdown: its clients
+#   scripts/services.sh start-postgres DIR  # are cut off), then started again on its socket
 #
 # PostgreSQL refuses to run as root: as root the cluster runs as the `postgres` system user
 # (created by Debian's postgresql package). Missing binaries are an error, never a skip.
 set -euo pipefail
 
-usage() { echo "usage: $0 start|stop DIR" >&2; exit 2; }
-[ $# -eq 2 ] || usage
+usage() { echo "usage: $0 start|stop|restart-redis|stop-postgres|start-postgres DIR [SECONDS]" >&2; exit 2; }
+[ $# -eq 2 ] || { [ $# -eq 3 ] && [ "$1" = restart-redis ]; } || usage
 action=$1
 dir=$2
+down=${3:-0}
 
 free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
@@ -52,6 +58,43 @@ as_pg() {
   fi
 }
 
+start_redis() {
+  redis-server --port 0 --unixsocket "$1/redis.sock" --unixsocketperm 700 \
+    --save '' --appendonly no \
+    --daemonize yes --pidfile "$dir/redis.pid" --logfile "$dir/redis.log" --dir "$dir"
+}
+
+wait_for_redis() {
+  for _ in $(seq 50); do
+    redis-cli -s "$1/redis.sock" ping >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "services.sh: Redis did not answer" >&2
+  return 1
+}
+
+start_postgres() {
+  as_pg "$(pg_bin)/pg_ctl" -D "$1/data" -l "$1/postgres.log" -w -t 60 start -o \
+    "-c listen_addresses='' -p $2 -c unix_socket_directories=$1/socket \
+     -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    >/dev/null
+}
+
+restart_redis() {
+  local pg pid
+  pg=$(cat "$dir/pgdir")
+  pid=$(cat "$dir/redis.pid")
+  kill "$pid"
+  while kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
+  sleep "$down"
+  start_redis "$pg"
+  wait_for_redis "$pg"
+}
+
+stop_postgres() {
+  as_pg "$(pg_bin)/pg_ctl" -D "$(cat "$dir/pgdir")/data" -m fast -w stop >/dev/null
+}
+
 start() {
   trap 'stop' ERR  # a half-started pair is stopped, not left behind
   command -v redis-server >/dev/null || { echo "services.sh: redis-server not found" >&2; exit 1; }
@@ -73,22 +116,15 @@ start() {
   mkdir -p "$pg/data" "$pg/socket"
   if [ "$(id -u)" = 0 ]; then chown -R postgres: "$pg"; fi
 
-  redis-server --port 0 --unixsocket "$pg/redis.sock" --unixsocketperm 700 \
-    --save '' --appendonly no \
-    --daemonize yes --pidfile "$dir/redis.pid" --logfile "$dir/redis.log" --dir "$dir"
+  echo "$pg_port" >"$dir/pgport"
+  start_redis "$pg"
 
   as_pg "$bin/initdb" -D "$pg/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 \
     >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
-  as_pg "$bin/pg_ctl" -D "$pg/data" -l "$pg/postgres.log" -w -t 60 start -o \
-    "-c listen_addresses='' -p $pg_port -c unix_socket_directories=$pg/socket \
-     -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-    >/dev/null
+  start_postgres "$pg" "$pg_port"
   as_pg "$bin/createdb" -h "$pg/socket" -p "$pg_port" -U postgres little_table
 
-  for _ in $(seq 50); do
-    redis-cli -s "$pg/redis.sock" ping >/dev/null 2>&1 && break
-    sleep 0.1
-  done
+  wait_for_redis "$pg"
   {
     echo "REDIS_URL=unix://$pg/redis.sock?db=0"
     echo "DATABASE_URL=postgres://postgres@$(percent_encoded "$pg/socket"):$pg_port/little_table"
@@ -115,5 +151,8 @@ stop() {
 case "$action" in
   start) start ;;
   stop) stop ;;
+  restart-redis) restart_redis ;;
+  stop-postgres) stop_postgres ;;
+  start-postgres) start_postgres "$(cat "$dir/pgdir")" "$(cat "$dir/pgport")" ;;
   *) usage ;;
 esac

@@ -134,6 +134,16 @@ class EmbeddedChannelLayer(InMemoryChannelLayer):
 # Redis host is ours (`_Shard`): the one thing the layer below is given is its list of shards.
 
 
+class PublishFailed(Exception):
+    """A group message could not be published (Redis unreachable). Nothing of it reached any
+    process; every socket of every process is resynced when its pub/sub connection comes
+    back, so the caller only has to tell its own socket."""
+
+
+# What a publish meets when Redis is down, restarting, or closed a pooled connection.
+_REDIS_DOWN = (aioredis.ConnectionError, aioredis.TimeoutError, OSError)
+
+
 class _PubSub(aioredis.client.PubSub):
     """redis-py's pub/sub connection, which calls `on_connect` each time it connects again
     (its own re-subscription), telling `reconnected` after it."""
@@ -172,9 +182,18 @@ class _Shard:
         return self.redis, self.pubsub
 
     async def publish(self, channel: str, message: bytes) -> None:
+        """PUBLISH, once more on a new connection if the pooled one was dead (a Redis that
+        restarted closed it; the first command on it fails). PublishFailed if Redis is down."""
         async with self.lock:
             redis, _ = self._connected()
-            await redis.publish(channel, message)
+            for attempt in (1, 2):
+                try:
+                    await redis.publish(channel, message)
+                    return
+                except _REDIS_DOWN as error:
+                    await redis.connection_pool.disconnect(inuse_connections=False)
+                    if attempt == 2:
+                        raise PublishFailed("Redis unreachable") from error
 
     async def subscribe(self, channel: str) -> None:
         async with self.lock:

@@ -1,7 +1,8 @@
 // RoomSession (static/js/rooms/room-session.js) against a scripted socket: a room that is full,
 // or a network past its socket limits, is neither "gone" nor given up: the session says which
 // and retries with backoff (docs/PROTOCOL.md: close 4429 means retry), and a room that is
-// really gone stops it.
+// really gone stops it; a request refused because the server's database is unreachable is said
+// and the room asked for again until it comes.
 import assert from "node:assert/strict";
 import { mock, test } from "node:test";
 
@@ -60,6 +61,7 @@ const REFUSALS = [
   ["too-many-sockets", "busy"],
   ["too-many-connects", "busy"],
   ["server-busy", "overloaded"],
+  ["unavailable", "unavailable"],
 ];
 for (const [code, shown] of REFUSALS) {
   test(`refused with ${code}: the session says "${shown}" and retries until it gets in`, () => {
@@ -83,6 +85,39 @@ for (const [code, shown] of REFUSALS) {
     });
   });
 }
+
+test("a move refused because the server's database is unreachable: said, and the room asked for again until it comes", () => {
+  withFakeTimers(() => {
+    const { opened, ScriptedSocket } = scriptedSockets();
+    const { room, connections } = session(ScriptedSocket);
+    room.start();
+    const socket = opened[0];
+    socket.serverSays({ type: "welcome", you: { seat: "host", side: 0 }, room: HEADER });
+    socket.serverSays({ type: "moves", from: 0, moves: [] });
+    socket.sent.length = 0;
+    room.play("b2");
+    assert.deepEqual(socket.sent.map((m) => m.type), ["move"]);
+    socket.serverSays({ type: "error", code: "unavailable", message: "later", for: "move" });
+    assert.equal(room.connection, "unavailable");
+    const countSyncs = () => socket.sent.filter((m) => m.type === "sync").length;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const before = countSyncs();
+      mock.timers.tick(2_000);
+      assert.equal(countSyncs(), before + 1, "asked again after 2 s");
+      socket.serverSays({ type: "error", code: "unavailable", message: "later", for: "sync" });
+      assert.equal(room.connection, "unavailable", "still saying so while it asks again");
+    }
+    const syncs = countSyncs();
+    socket.serverSays({ type: "state", you: { seat: "host", side: 0 }, room: HEADER });
+    socket.serverSays({ type: "moves", from: 0, moves: [] });
+    assert.equal(room.connection, "open");
+    assert.equal(room.moves.length, 0, "the board is the server's: the move was not played");
+    mock.timers.tick(10_000);
+    assert.equal(countSyncs(), syncs, "no more asking");
+    assert.deepEqual(connections, ["open", "unavailable", "open"]);
+    room.stop();
+  });
+});
 
 test("a room that is gone stops the session: no retry", () => {
   withFakeTimers(() => {

@@ -39,3 +39,21 @@ async def test_every_socket_resyncs_when_the_redis_connection_comes_back(redis_u
                 state, moves = await full_state(communicator, "state")
                 assert len(moves) == state["room"]["ply"]
                 assert moves == (["A1"] if communicator is not elsewhere else [])
+
+
+async def test_a_publish_on_a_connection_redis_closed_goes_through_on_a_new_one(redis_url):
+    """Redis closed the pooled connection a PUBLISH would use (a restart, a timeout): the
+    first command on it fails, and the layer publishes once more on a new connection instead
+    of losing the event."""
+    from site_config.channel_layer import PubSubChannelLayer
+
+    layer = PubSubChannelLayer(hosts=[{"address": redis_url, "socket_timeout": None}])
+    channel = await layer.new_channel()
+    await layer.group_add("room", channel)
+    await layer.group_send("room", {"type": "room.event", "n": 1})
+    assert (await layer.receive(channel))["n"] == 1
+    killed = redis.Redis.from_url(redis_url).client_kill_filter(_type="normal", skipme=True)
+    assert killed >= 1  # the layer's publishing connection
+    await layer.group_send("room", {"type": "room.event", "n": 2})
+    assert (await layer.receive(channel))["n"] == 2
+    await layer.flush()

@@ -21,10 +21,12 @@
 // "draw" {offer: side whose offer stands or null, fromFriend};
 // "error" {error: {code, message, for}}; "presence" {players, spectators, friendConnected};
 // "seat" {seat, side}; "rematch" {requested, round, started};
-// "connection" {connection: connecting | open | reconnecting | full | busy | overloaded | gone,
-// code} (full: the room has all the watchers it takes; busy: too many sockets or connects from
-// this network; overloaded: the server is saturated and takes no new watcher for now; all
-// retried with backoff, as close code 4429 asks).
+// "connection" {connection: connecting | open | reconnecting | full | busy | overloaded |
+// unavailable | gone, code} (full: the room has all the watchers it takes; busy: too many
+// sockets or connects from this network; overloaded: the server is saturated and takes no new
+// watcher for now; all retried with backoff, as close code 4429 asks; unavailable: the
+// server's database is unreachable, on connecting (retried so) or for a request (the room is
+// asked for again every 2 s until it comes)).
 
 import { EngineError } from "../engines/errors.js";
 
@@ -38,7 +40,12 @@ const LIMITED = {
   "too-many-sockets": "busy",
   "too-many-connects": "busy",
   "server-busy": "overloaded",
+  unavailable: "unavailable",
 };
+// The server's database unreachable for a moment (a restart, a failover): a request refused
+// with "unavailable" changed nothing; the page says so and asks for the room again until
+// the answer comes.
+const UNAVAILABLE_RETRY_MS = 2000;
 // The "change" cause of a room event other than a move (rematches are the default).
 const EVENT_CAUSES = {
   resigned: "ending", "draw-agreed": "ending", abandoned: "ending",
@@ -300,6 +307,10 @@ export class RoomSession extends EventTarget {
         this._startFull(message.room);
         break;
       case "state":
+        if (this._connection === "unavailable") {
+          this._clearTimer("unavailable");
+          this._setConnection("open");
+        }
         this._setYou(message.you);
         this._startFull(message.room);
         break;
@@ -457,7 +468,10 @@ export class RoomSession extends EventTarget {
       this._send({ type: "sync" }); // put the board back to the server's position
     }
     const limited = message.for === "connect" ? LIMITED[message.code] : undefined;
-    if (limited) {
+    if (message.code === "unavailable" && message.for !== "connect") {
+      this._setConnection("unavailable");
+      this._later("unavailable", UNAVAILABLE_RETRY_MS, () => this._send({ type: "sync" }));
+    } else if (limited) {
       this._limited = limited; // the 4429 close that follows retries with backoff
     } else if (message.for === "connect" || message.code === "room-gone") {
       this._stopped = true;

@@ -1,0 +1,158 @@
+"""Faults mid-game with real services (scripts/services.sh): two daphne processes, one player
+on each, and then Redis down for three seconds, or PostgreSQL stopped for five. Each game goes
+on to its end with every move on both sides; the players are told plainly what happened (no
+"server failed"), and the logs hold warnings, not tracebacks. (A daphne process killed
+mid-game: tests/rooms/test_scale_out.py.)"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import threading
+import time
+
+import pytest
+
+from tests.rooms.scale_out import (
+    ROOT,
+    Client,
+    Daphne,
+    create_room,
+    join_room,
+    migrate,
+    random_game,
+    services,
+)
+
+pytestmark = pytest.mark.services
+
+SERVICES = ROOT / "scripts" / "services.sh"
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    base = tmp_path_factory.mktemp("faults")
+    with services(base / "services") as env:
+        migrate(env)
+        servers = []
+        try:
+            # Every test client shares one address and plays without pauses: the per-client
+            # limits are raised, as in test_scale_out.py.
+            roomy = {
+                **env,
+                "LIMIT_SOCKET_MESSAGES_CAPACITY": "100000",
+                "LIMIT_SOCKET_CONNECTS_CAPACITY": "100000",
+            }
+            servers = [Daphne(roomy, base / f"daphne-{n}.log") for n in range(2)]
+            yield servers, base / "services"
+        finally:
+            for server in servers:
+                server.stop()
+
+
+def service(action: str, directory, *args: str) -> None:
+    subprocess.run([str(SERVICES), action, str(directory), *args], check=True, timeout=120)
+
+
+async def one_player_on_each(a, b, slug):
+    room_id, host = create_room(a.port, slug)
+    _status, guest = join_room(b.port, room_id)
+    white = await Client.open(a.origin, room_id, host)
+    black = await Client.open(b.origin, room_id, guest)
+    return room_id, {0: white, 1: black}
+
+
+async def play(players, moves, start):
+    for ply in range(start, len(moves)):
+        text, side = moves[ply]
+        await players[side].play(ply, text, others=[players[1 - side]])  # paced: 10 a second
+
+
+def errors(client):
+    return [m for m in client.inbox if m["type"] == "error"]
+
+
+def logs(servers):
+    return "".join(server.log_path.read_text() for server in servers)
+
+
+def test_redis_down_for_three_seconds_mid_game_loses_no_move(cluster):
+    """A move made while Redis is down is played (it lives in PostgreSQL): its player is sent
+    the room at once, the friend on the other process gets it once Redis is back (late, not
+    lost), and the game goes on to its end."""
+    servers, directory = cluster
+    moves = random_game("score-four", seed=21)
+    half = 6
+
+    async def scenario():
+        _room_id, players = await one_player_on_each(*servers, "score-four")
+        try:
+            await play(players, moves[:half], 0)
+            outage = threading.Thread(target=service, args=("restart-redis", directory, "3"))
+            outage.start()
+            await asyncio.sleep(0.5)  # Redis is down now
+            text, side = moves[half]
+            mover, friend = players[side], players[1 - side]
+            await mover.send({"type": "move", "ply": half, "move": text})
+            await mover.expect("ready", timeout=10)  # the room afresh, with the move
+            assert mover.moves == [t for t, _ in moves[: half + 1]]
+            assert errors(mover) == []
+            await asyncio.to_thread(outage.join)
+            # Once Redis is back, the friend's process resyncs its sockets.
+            await friend.expect("ready", timeout=15)
+            assert friend.moves == mover.moves
+            await play(players, moves, half + 1)
+            for client in players.values():
+                assert client.moves == [t for t, _ in moves]
+                assert client.room["status"] == "finished"
+                assert errors(client) == []
+        finally:
+            for client in players.values():
+                await client.close()
+
+    asyncio.run(scenario())
+    text = logs(servers)
+    assert "Traceback" not in text
+    assert "an event was not published (Redis unreachable)" in text
+
+
+def test_postgresql_stopped_for_five_seconds_mid_game_refuses_plainly_and_loses_nothing(cluster):
+    """While PostgreSQL is stopped a move is refused as "unavailable" and changes nothing, and
+    a new socket is refused the same way with a close that asks it to retry (4429); once the
+    database is back the same move is played and the game goes on to its end."""
+    servers, directory = cluster
+    moves = random_game("score-four", seed=22)
+    half = 6
+
+    async def scenario():
+        room_id, players = await one_player_on_each(*servers, "score-four")
+        try:
+            await play(players, moves[:half], 0)
+            service("stop-postgres", directory)
+            stopped = time.monotonic()
+            text, side = moves[half]
+            mover, friend = players[side], players[1 - side]
+            await mover.send({"type": "move", "ply": half, "move": text})
+            refusal = await mover.expect("error", timeout=15)
+            assert (refusal["code"], refusal["for"]) == ("unavailable", "move")
+            late = await Client.open_raw(servers[1].origin, room_id)
+            refused = json.loads(await asyncio.wait_for(late.recv(), 15))
+            assert (refused["code"], refused["for"]) == ("unavailable", "connect")
+            await asyncio.wait_for(late.wait_closed(), 15)
+            assert late.close_code == 4429
+            await asyncio.sleep(max(0.0, 5 - (time.monotonic() - stopped)))
+            service("start-postgres", directory)
+            assert friend.moves == mover.moves == [t for t, _ in moves[:half]]
+            await play(players, moves, half)  # the refused move, again, then the rest
+            for client in players.values():
+                assert client.moves == [t for t, _ in moves]
+                assert client.room["status"] == "finished"
+        finally:
+            for client in players.values():
+                await client.close()
+
+    asyncio.run(scenario())
+    text = logs(servers)
+    assert "Traceback" not in text
+    assert "the database is unreachable" in text
