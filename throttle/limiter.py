@@ -16,6 +16,11 @@ Clients are keyed by their IPv4 address or their IPv6 /64 (one household or phon
 whole /64), and only an HMAC of that key (with SECRET_KEY) is stored, for as long as the
 bucket is not full: a full bucket is deleted (`purge`) or expires (Redis).
 
+Redis unreachable (a restart, a failover): a limit kept there lets the request through, with a
+warning at most every WARN_SECONDS, for as long as it lasts. A game in play must not stop
+because its abuse guard is away; the database and the per-socket caps still bound the load.
+A limit that must hold even then (`open_when_down=False`: the admin's login) refuses instead.
+
 Why not a library: django-ratelimit counts fixed windows in Django's cache (a double burst at
 window edges, and the default cache is per process); `limits` has no database storage.
 """
@@ -25,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import ipaddress
+import logging
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -38,12 +44,29 @@ from django.db.models.functions import Greatest
 
 from throttle.models import Bucket
 
+logger = logging.getLogger(__name__)
+WARN_SECONDS = 10.0
+_warned_at = -WARN_SECONDS
+
+
+def _store_down(limit: Limit) -> bool:
+    """What a limit whose Redis is unreachable answers (see above), after a warning at most
+    every WARN_SECONDS."""
+    global _warned_at
+    if time.monotonic() - _warned_at >= WARN_SECONDS:
+        _warned_at = time.monotonic()
+        logger.warning("rate limiter: Redis unreachable; limits pass or refuse as they say")
+    return limit.open_when_down
+
 
 @dataclass(frozen=True)
 class Limit:
     name: str
     capacity: int  # tokens a client may spend at once
     refill_seconds: float  # one token comes back this often
+    # With its Redis unreachable: True lets requests through (see above), False refuses them
+    # (a guard that must hold even then: the admin's login).
+    open_when_down: bool = True
 
     @property
     def tolerance(self) -> float:
@@ -75,7 +98,12 @@ def allow(limit: Limit, client: str, now: float | None = None) -> bool:
     now = time.time() if now is None else now
     key = hashed(limit.name, client)
     if getattr(settings, "REDIS_URL", ""):
-        return _allow_redis(key, limit, now)
+        import redis
+
+        try:
+            return _allow_redis(key, limit, now)
+        except (redis.ConnectionError, redis.TimeoutError):
+            return _store_down(limit)
     return _allow_database(key, limit, now)
 
 
@@ -232,7 +260,12 @@ async def allow_hot(limit: Limit, key: str, now: float | None = None) -> bool:
     now = time.time() if now is None else now
     if not getattr(settings, "REDIS_URL", ""):
         return _allow_memory(key, limit, now)
-    return await _hot.allow(key, limit, now)
+    import redis
+
+    try:
+        return await _hot.allow(key, limit, now)
+    except (redis.ConnectionError, redis.TimeoutError):
+        return _store_down(limit)
 
 
 def purge(now: float | None = None) -> int:

@@ -14,11 +14,14 @@ def _number(name: str, default: float) -> float:
     return float(value) if value.strip() else default
 
 
-def _limit(name: str, env: str, capacity: int, refill_seconds: float) -> Limit:
+def _limit(
+    name: str, env: str, capacity: int, refill_seconds: float, open_when_down: bool = True
+) -> Limit:
     return Limit(
         name,
         int(_number(f"{env}_CAPACITY", capacity)),
         _number(f"{env}_REFILL_SECONDS", refill_seconds),
+        open_when_down,
     )
 
 
@@ -26,8 +29,9 @@ def _limit(name: str, env: str, capacity: int, refill_seconds: float) -> Limit:
 ROOM_CREATION = _limit("room-creation", "LIMIT_ROOM_CREATION", 20, 30)
 # Statistics batches: 30 at once, then one every 2 s.
 STATS_BATCHES = _limit("stats-batches", "LIMIT_STATS_BATCHES", 30, 2)
-# Admin login attempts: 10 at once, then one every 60 s.
-ADMIN_LOGIN = _limit("admin-login", "LIMIT_ADMIN_LOGIN", 10, 60)
+# Admin login attempts: 10 at once, then one every 60 s; none while the limiter's Redis is
+# unreachable (every other limit lets requests through then: throttle/limiter.py).
+ADMIN_LOGIN = _limit("admin-login", "LIMIT_ADMIN_LOGIN", 10, 60, open_when_down=False)
 # Room socket messages per client across all its sockets and reconnects: 60 at once, then 20
 # a second. Each socket also has its own limit, below.
 SOCKET_MESSAGES = _limit("socket-messages", "LIMIT_SOCKET_MESSAGES", 60, 0.05)

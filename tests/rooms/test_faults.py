@@ -98,6 +98,11 @@ def test_redis_down_for_three_seconds_mid_game_loses_no_move(cluster):
             await mover.expect("ready", timeout=10)  # the room afresh, with the move
             assert mover.moves == [t for t, _ in moves[: half + 1]]
             assert errors(mover) == []
+            # Messages past the process's lease of the per-client budget (kept in Redis) are
+            # let through while Redis is away: the socket is answered, not closed.
+            for _ in range(8):
+                await friend.send({"type": "ping"})
+                await friend.expect("pong", timeout=5)
             await asyncio.to_thread(outage.join)
             # Once Redis is back, the friend's process resyncs its sockets.
             await friend.expect("ready", timeout=15)
@@ -115,6 +120,7 @@ def test_redis_down_for_three_seconds_mid_game_loses_no_move(cluster):
     text = logs(servers)
     assert "Traceback" not in text
     assert "an event was not published (Redis unreachable)" in text
+    assert "rate limiter: Redis unreachable" in text
 
 
 def test_postgresql_stopped_for_five_seconds_mid_game_refuses_plainly_and_loses_nothing(cluster):
