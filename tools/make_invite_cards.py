@@ -120,6 +120,7 @@ def card_html(language: str, slug: str) -> str:
 
     words = invitation(BY_SLUG[slug])
     styles = board_palette() + (ROOT / "static/css/board2d.css").read_text(encoding="utf-8")
+    board_classes = f"board board2d board2d--{slug} {board_look(slug)} {stone_classes(slug)}"
     return f"""<!doctype html><html lang="{language}"><head><meta charset="utf-8"><style>
 {styles}
 html, body {{ margin: 0; width: 1200px; height: 630px; overflow: hidden; }}
@@ -138,7 +139,7 @@ p {{ margin: 0; font-size: 28px; line-height: 1.5; color: #5d5850; }}
 .accent {{ width: 96px; height: 10px; border-radius: 5px; background: #b4500f;
   margin-bottom: 32px; }}
 </style></head><body>
-<div class="board board2d board2d--{slug} {board_look(slug)} {stone_classes(slug)}">{board_picture(slug)}</div>
+<div class="{board_classes}">{board_picture(slug)}</div>
 <div><div class="accent"></div><h1>{html.escape(words["title"])}</h1>
 <p>{html.escape(words["tagline"])}</p></div>
 </body></html>"""

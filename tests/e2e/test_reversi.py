@@ -209,7 +209,9 @@ def test_keyboard_plays_and_the_pass_button_takes_the_focus(page, live_server_ur
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_outflanked_discs_turn_over_and_at_once_under_reduced_motion(browser, live_server_url, motion):
+def test_outflanked_discs_turn_over_and_at_once_under_reduced_motion(
+    browser, live_server_url, motion
+):
     context = browser.new_context(reduced_motion=motion)
     try:
         page = context.new_page()
