@@ -26,12 +26,13 @@ export function playout(empties, seed, randomPlies = 10) {
   }
 }
 
-// `count` positions at `empties` empty squares with a side to move, from seeds seed, seed+1, ...
+// `count` positions at `empties` empty squares where the side to move has a choice (two
+// legal squares or more), from seeds seed, seed+1, ...
 export function positions(empties, count, seed = 1, randomPlies = 10) {
   const out = [];
   for (let s = seed; out.length < count; s++) {
     const state = playout(empties, s, randomPlies);
-    if (state !== null && !engine.outcome(state)) out.push({ state, seed: s });
+    if (state !== null && engine.legalMoves(state).length >= 2) out.push({ state, seed: s });
   }
   return out;
 }
