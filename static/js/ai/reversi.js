@@ -12,7 +12,7 @@
 //                 which names a perfect move (the best final disc difference) when it
 //                 finishes in time; when it cannot, the midgame search's move, found first.
 // Every level stops at its time: the searches read the clock (and `shouldStop`) as they go.
-import engine, { PASS, SQUARES, discs } from "../engines/reversi.js";
+import engine, { SQUARES, discs } from "../engines/reversi.js";
 import { EngineError } from "../engines/errors.js";
 import { LEVELS, checkLevel, clock } from "./search.js";
 import { solve } from "./reversi-solve.js";
@@ -26,11 +26,14 @@ export { LEVELS };
 //   advanced      timeMs (its own time when the caller gives none), solveFrom (the empty
 //                 squares from which it solves the endgame exactly), midgameShare (the share
 //                 of its time the midgame search has before the solver, at 15 empty squares
-//                 and more: its move is the answer if the solver runs out of time)
+//                 and more: its move is the answer if the solver runs out of time), tryFrom
+//                 and tryShare (from tryFrom empty squares down to solveFrom the midgame
+//                 search has tryShare of the time and the solver tries the rest: it finishes
+//                 now and then, and what it proved speeds up the next move's solve)
 export const LEVEL_SETTINGS = Object.freeze({
   beginner: Object.freeze({ randomShare: 0.4, noise: 12, maxMs: 100 }),
   intermediate: Object.freeze({ depth: 4, maxMs: 1000 }),
-  advanced: Object.freeze({ timeMs: 1500, solveFrom: 20, midgameShare: 0.1 }),
+  advanced: Object.freeze({ timeMs: 1500, solveFrom: 20, midgameShare: 0.1, tryFrom: 24, tryShare: 0.5 }),
 });
 // How the review reads the scores (static/js/ai/review.js): a midgame score is in the
 // evaluation's units (reversi-search.js WEIGHTS: a corner 40, a move of mobility 9), so a side
@@ -41,6 +44,9 @@ export const REVIEW = Object.freeze({ band: 60, positionMs: 250, analysisMs: 100
 // The time kept back from a search so the answer arrives within the limit: a fifth of it,
 // at least 10 ms and at most 250 ms (the searches read the clock every few milliseconds).
 const margin = (limitMs) => Math.max(10, Math.min(250, limitMs * 0.2));
+// A midgame score times this is about the final disc difference (the solver's first guess;
+// fitted on positions of 19 empty squares, reversi-solve.js tuning.guessScale).
+const GUESS_SCALE = 0.12;
 
 function checkState(state) {
   if (!state || typeof state !== "object" || !Number.isInteger(state.bl) || typeof state.toMove !== "number") {
@@ -131,18 +137,29 @@ export function chooseMove(state, options = {}) {
   };
   if (level === "intermediate") return finish(midgame(deadline, settings.depth));
 
-  if (empties > settings.solveFrom) return finish(midgame(deadline));
+  if (empties > settings.tryFrom) return finish(midgame(deadline));
   // The endgame: a midgame move to fall back on (unless the solver needs only moments),
-  // then the exact solve in the time left.
-  let fallback = null;
-  if (empties >= 15) fallback = midgame(started + (deadline - started) * settings.midgameShare);
-  const solved = solve(state, { deadline, shouldStop });
-  stats.nodes += solved.nodes;
-  if (!solved.stopped && solved.move !== -1) {
+  // then the exact solve in the time left. Above solveFrom the solve is a try: when it runs
+  // out of time, what it proved stays in its table for the next move.
+  const exact = (solved) => {
+    stats.nodes += solved.nodes;
+    if (solved.stopped || solved.move === -1) return false;
     Object.assign(stats, { depth: empties, score: solved.score, exact: true, distance: empties, solved: true });
-    return finish(solved.move);
+    return true;
+  };
+  // A first look, a twentieth of the time: enough when the table holds the last move's proof.
+  const quick = solve(state, { deadline: Math.min(deadline, started + (deadline - started) * 0.05), shouldStop });
+  if (exact(quick)) return finish(quick.move);
+  let fallback = null;
+  let guess = null;
+  if (empties >= 15) {
+    const share = empties > settings.solveFrom ? settings.tryShare : settings.midgameShare;
+    fallback = midgame(started + (deadline - started) * share);
+    if (stats.score !== null && !stats.exact) guess = Math.max(-62, Math.min(62, Math.round(GUESS_SCALE * stats.score / 2) * 2));
   }
+  const solved = solve(state, { deadline, shouldStop, guess });
+  if (exact(solved)) return finish(solved.move);
   stats.solved = false;
   if (fallback === null) fallback = midgame(Math.max(deadline, clock() + 1), 4);
-  return finish(fallback === -1 ? PASS : fallback);
+  return finish(fallback);
 }

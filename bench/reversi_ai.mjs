@@ -1,0 +1,185 @@
+#!/usr/bin/env node
+// Reversi's AI (static/js/ai/reversi.js) measured three ways; the figures go to
+// bench/results/reversi.txt with the command that made them.
+//   node bench/reversi_ai.mjs reach [--from 16] [--to 24] [--per 10] [--seed 7]
+//     how many positions of each count of empty squares the advanced level solves exactly
+//     within its own time (1.5 s), from a cleared solver table, and its slowest move
+//   node bench/reversi_ai.mjs levels [--games 10] [--seed 1]
+//     advanced against intermediate and intermediate against beginner, colours alternating,
+//     each opening (4 random moves) played twice with the colours swapped; each level's
+//     slowest move
+//   node bench/reversi_ai.mjs edax --edax PATH [--levels 1,2,4,8] [--games 8] [--seed 1]
+//     the advanced level against Edax (github.com/abulmo/edax-reversi, built apart from this
+//     project) at fixed levels `-l N`, driven through its text interface (`mode 3`,
+//     `setboard`, `go`), one thread, no opening book; openings and colours as above. PATH is
+//     Edax's executable in its bin/ folder (its data/ folder beside bin/).
+// Positions are game-like (bench/reversi_positions.mjs). Times are wall clock on this
+// machine's Node.js, which stands in for the browser (the same V8 engine runs the AI's worker).
+import { spawn } from "node:child_process";
+import { dirname } from "node:path";
+import { createInterface } from "node:readline";
+
+import engine, { PASS, discs } from "../static/js/engines/reversi.js";
+import { chooseMove } from "../static/js/ai/reversi.js";
+import { clearTable } from "../static/js/ai/reversi-solve.js";
+import { seededRandom } from "../static/js/ai/random.js";
+import { positions } from "./reversi_positions.mjs";
+
+const USAGE = "usage: node bench/reversi_ai.mjs reach|levels|edax [--from N] [--to N] [--per N] [--games N] [--seed N] [--edax PATH] [--levels 1,2,4]";
+
+function parseArgs(argv) {
+  const options = { mode: argv[0], from: 16, to: 24, per: 10, games: 10, seed: 1, edax: null, levels: "1,2,4,8" };
+  for (let i = 1; i < argv.length; i += 2) {
+    const name = argv[i].startsWith("--") ? argv[i].slice(2) : null;
+    const value = argv[i + 1];
+    if (!name || !(name in options) || name === "mode" || value === undefined) throw new Error(USAGE);
+    options[name] = ["edax", "levels"].includes(name) ? value : Number(value);
+  }
+  if (!["reach", "levels", "edax"].includes(options.mode)) throw new Error(USAGE);
+  if (options.mode === "edax" && !options.edax) throw new Error(USAGE);
+  return options;
+}
+
+function reach({ from, to, per, seed }) {
+  console.log(`advanced level, its own time (1.5 s), cleared solver table, ${per} game-like positions per count`);
+  console.log("empty  solved  mean ms  max ms");
+  for (let e = from; e <= to; e++) {
+    let solved = 0;
+    let total = 0;
+    let max = 0;
+    for (const { state } of positions(e, per, seed * 10_000 + e * 100)) {
+      clearTable();
+      const started = performance.now();
+      const { stats } = chooseMove(state, { level: "advanced", random: seededRandom(1) });
+      const ms = performance.now() - started;
+      if (stats.solved) solved++;
+      total += ms;
+      max = Math.max(max, ms);
+    }
+    console.log(`${String(e).padStart(5)}  ${String(solved).padStart(3)}/${String(per).padEnd(3)}  ${(total / per).toFixed(0).padStart(7)}  ${max.toFixed(0).padStart(6)}`);
+  }
+}
+
+// An opening: `plies` random moves from the start (seeded).
+function opening(seed, plies = 4) {
+  const random = seededRandom(seed);
+  let state = engine.initialState();
+  const texts = [];
+  for (let i = 0; i < plies; i++) {
+    const moves = engine.legalMoves(state);
+    const move = moves[Math.floor(random() * moves.length)];
+    texts.push(engine.formatMove(state, move));
+    state = engine.play(state, move);
+  }
+  return { state, texts };
+}
+
+const slowest = {};
+const note = (who, ms) => {
+  slowest[who] = Math.max(slowest[who] ?? 0, ms);
+};
+
+// Plays from `start`; players[side] is async (state) => move. Returns black's disc difference.
+async function playGame(start, players) {
+  let state = start;
+  while (!engine.outcome(state)) {
+    const legal = engine.legalMoves(state);
+    const move = await players[engine.toMove(state)](state);
+    if (!legal.includes(move)) throw new Error(`illegal move ${move}`);
+    state = engine.play(state, move);
+  }
+  const [black, white] = discs(state);
+  return black - white;
+}
+
+function aiPlayer(level, seed) {
+  const random = seededRandom(seed);
+  return async (state) => {
+    const started = performance.now();
+    const { move } = chooseMove(state, { level, random });
+    note(level, performance.now() - started);
+    return move;
+  };
+}
+
+// Plays `games` games between two players (made fresh per game), colours alternating, each
+// opening twice; returns [wins of a, draws, wins of b, disc difference for a].
+async function match(makeA, makeB, games, seed, label) {
+  const score = [0, 0, 0];
+  let discDiff = 0;
+  for (let g = 0; g < games; g++) {
+    const { state, texts } = opening(seed * 1000 + (g >> 1));
+    const aIsBlack = g % 2 === 0;
+    const a = makeA(g);
+    const b = makeB(g);
+    const diff = await playGame(state, aIsBlack ? [a, b] : [b, a]);
+    const forA = aIsBlack ? diff : -diff;
+    discDiff += forA;
+    score[forA > 0 ? 0 : forA === 0 ? 1 : 2]++;
+    console.log(`  ${label} game ${g + 1}: opening ${texts.join(" ")}, a ${aIsBlack ? "black" : "white"}: ${forA > 0 ? "+" : ""}${forA}`);
+  }
+  return { score, discDiff };
+}
+
+async function levels({ games, seed }) {
+  for (const [a, b] of [["advanced", "intermediate"], ["intermediate", "beginner"]]) {
+    const { score, discDiff } = await match((g) => aiPlayer(a, seed * 100 + g), (g) => aiPlayer(b, seed * 200 + g), games, seed, `${a} v ${b}`);
+    console.log(`${a} v ${b}: ${score[0]} wins, ${score[1]} draws, ${score[2]} losses over ${games} games; mean disc difference ${(discDiff / games).toFixed(1)}`);
+  }
+  console.log("slowest move (ms):", Object.entries(slowest).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", "));
+}
+
+// Edax through its text interface: one process per level, `setboard` then `go` each turn.
+class Edax {
+  constructor(path, level) {
+    this.child = spawn(path, ["-l", String(level), "-n", "1", "-book-usage", "off"], {
+      cwd: dirname(dirname(path)), stdio: ["pipe", "pipe", "ignore"],
+    });
+    this.waiting = null;
+    createInterface({ input: this.child.stdout }).on("line", (line) => {
+      const found = /Edax plays ([A-Ha-h][1-8]|PS|pa)/.exec(line);
+      if (found && this.waiting) {
+        const resolve = this.waiting;
+        this.waiting = null;
+        resolve(found[1].toLowerCase());
+      }
+    });
+    this.child.stdin.write("mode 3\n");
+  }
+
+  move(state) {
+    const board = [...engine.dump(state).board].map((c) => (c === "b" ? "X" : c === "w" ? "O" : "-")).join("");
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+      this.child.stdin.write(`setboard ${board} ${engine.toMove(state) ? "O" : "X"}\ngo\n`);
+    });
+  }
+
+  close() {
+    this.child.stdin.write("quit\n");
+    this.child.stdin.end();
+  }
+}
+
+async function versusEdax({ edax, levels: levelList, games, seed }) {
+  for (const level of levelList.split(",").map(Number)) {
+    const engineProcess = new Edax(edax, level);
+    const edaxPlayer = async (state) => {
+      const legal = engine.legalMoves(state);
+      if (legal.length === 1 && legal[0] === PASS) return PASS;
+      const started = performance.now();
+      const text = await engineProcess.move(state);
+      note(`edax -l ${level}`, performance.now() - started);
+      return engine.parseMove(state, text === "ps" || text === "pa" ? "pass" : text);
+    };
+    const { score, discDiff } = await match((g) => aiPlayer("advanced", seed * 100 + g), () => edaxPlayer, games, seed, `advanced v edax -l ${level}`);
+    engineProcess.close();
+    console.log(`advanced v edax -l ${level}: ${score[0]} wins, ${score[1]} draws, ${score[2]} losses over ${games} games; mean disc difference ${(discDiff / games).toFixed(1)}`);
+  }
+  console.log("slowest move (ms):", Object.entries(slowest).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", "));
+}
+
+const options = parseArgs(process.argv.slice(2));
+if (options.mode === "reach") reach(options);
+else if (options.mode === "levels") await levels(options);
+else await versusEdax(options);
