@@ -30,7 +30,7 @@ function playGame(levels, seed, timeLimitMs = FAST) {
     const legal = engine.legalMoves(state);
     const level = levels[engine.toMove(state)];
     const { move, stats } = chooseMove(state, { level, random, timeLimitMs });
-    assert.ok(legal.includes(move), `${level}: ${engine.formatMove(state, move)} is legal after ${texts.join(" ")}`);
+    assert.ok(legal.includes(move), `${level}: ${engine.formatMove(state, move)} must be a legal move after ${texts.join(" ")}`);
     if (legal.length === 1) assert.equal(stats.forced, level === "beginner" && stats.randomMove ? null : "only");
     if (move === PASS) passes++;
     for (const key of ["depth", "nodes", "ms", "randomMove", "score", "exact", "distance", "forced"]) {
