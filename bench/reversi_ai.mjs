@@ -92,14 +92,30 @@ async function playGame(start, players) {
   return black - white;
 }
 
+// The advanced level's moves in games by empty squares, from 24 down: [exact, all].
+const inGames = new Map();
+
 function aiPlayer(level, seed) {
   const random = seededRandom(seed);
   return async (state) => {
     const started = performance.now();
-    const { move } = chooseMove(state, { level, random });
+    const { move, stats } = chooseMove(state, { level, random });
     note(level, performance.now() - started);
+    const e = 64 - discs(state)[0] - discs(state)[1];
+    if (level === "advanced" && e >= 16 && e <= 24 && !stats.forced) {
+      const seen = inGames.get(e) ?? [0, 0];
+      seen[0] += stats.solved ? 1 : 0;
+      seen[1]++;
+      inGames.set(e, seen);
+    }
     return move;
   };
+}
+
+function printInGames() {
+  const counts = [...inGames.entries()].sort((a, b) => b[0] - a[0]);
+  console.log("the advanced level's moves solved exactly in these games, by empty squares:",
+    counts.map(([e, [exact, all]]) => `${e}: ${exact}/${all}`).join(", "));
 }
 
 // Plays `games` games between two players (made fresh per game), colours alternating, each
@@ -127,6 +143,7 @@ async function levels({ games, seed }) {
     console.log(`${a} v ${b}: ${score[0]} wins, ${score[1]} draws, ${score[2]} losses over ${games} games; mean disc difference ${(discDiff / games).toFixed(1)}`);
   }
   console.log("slowest move (ms):", Object.entries(slowest).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", "));
+  printInGames();
 }
 
 // Edax through its text interface: one process per level, `setboard` then `go` each turn.
@@ -177,6 +194,7 @@ async function versusEdax({ edax, levels: levelList, games, seed }) {
     console.log(`advanced v edax -l ${level}: ${score[0]} wins, ${score[1]} draws, ${score[2]} losses over ${games} games; mean disc difference ${(discDiff / games).toFixed(1)}`);
   }
   console.log("slowest move (ms):", Object.entries(slowest).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", "));
+  printInGames();
 }
 
 const options = parseArgs(process.argv.slice(2));
