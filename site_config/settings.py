@@ -20,6 +20,8 @@ from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from site_config import redis_hosts
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 LOCAL_DIR = Path(os.environ.get("LITTLE_TABLE_LOCAL_DIR", BASE_DIR / ".local"))
 
@@ -146,14 +148,18 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------------------------
 if os.environ.get("DATABASE_URL"):
     DATABASES: dict[str, Any] = {
-        "default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)
+        "default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=0)
     }
     # A database that does not answer fails a request (and /readyz) instead of hanging it.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
-    # A kept connection is checked before its first use in each request (room sockets: once a
-    # second, and a call whose first statement met a dropped connection runs again on a new
-    # one, rooms/database_thread.py): after PostgreSQL restarts, the dead ones are replaced
-    # instead of failing once each (the production rehearsal saw room sockets close with 1011).
+    # No persistent connections: under ASGI each request runs in a thread of its own, and a
+    # connection kept (CONN_MAX_AGE) stayed open with every thread that had served a request:
+    # 14 on two processes after a few dozen requests (tests/rooms/test_faults.py); Django's
+    # docs ask to turn them off under ASGI. A request's connection closes as it ends; the
+    # room sockets' database thread opens a new one at most once a second
+    # (rooms/database_thread.py). Django's pool (psycopg_pool) was tried: after PostgreSQL
+    # dropped every connection it took seconds to hand out a fresh one (a move waited 5 s and
+    # was refused), where a plain new connection takes milliseconds.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 else:
     SQLITE_PATH = Path(os.environ.get("SQLITE_PATH", LOCAL_DIR / "db.sqlite3"))
@@ -178,7 +184,9 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Channels -------------------------------------------------------------------------------
-REDIS_URL = os.environ.get("REDIS_URL", "")  # also the rate limiter's store (throttle/)
+# also the rate limiter's store (throttle/); `sentinel://…` for a Redis behind Sentinel
+# (site_config/redis_hosts.py)
+REDIS_URL = os.environ.get("REDIS_URL", "")
 # Messages one socket's queue holds before the socket is told to resync instead (both layers,
 # site_config/channel_layer.py): nothing is dropped silently, whatever the load.
 ROOMS_CHANNEL_CAPACITY = int(os.environ.get("ROOMS_CHANNEL_CAPACITY", "100"))
@@ -192,10 +200,9 @@ if REDIS_URL:
             # with a Redis connection are repaired by a resync of every socket on reconnect
             # (the layer's own Redis connections watch for it: site_config/channel_layer.py).
             "BACKEND": "site_config.channel_layer.PubSubChannelLayer",
-            # redis-py 8 defaults socket_timeout to 5 s, which breaks channels-redis's
-            # long-lived connections (channels_redis issue 422): no client timeout.
+            # One server or a Sentinel-watched master (redis_hosts.py), no client timeout.
             "CONFIG": {
-                "hosts": [{"address": os.environ["REDIS_URL"], "socket_timeout": None}],
+                "hosts": [redis_hosts.layer_host(REDIS_URL)],
                 "capacity": ROOMS_CHANNEL_CAPACITY,
             },
         }

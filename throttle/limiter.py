@@ -42,6 +42,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Value
 from django.db.models.functions import Greatest
 
+from site_config import redis_hosts
 from throttle.models import Bucket
 
 logger = logging.getLogger(__name__)
@@ -139,9 +140,8 @@ return 1
 
 @cache
 def _redis_script():
-    import redis
 
-    client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=5)
+    client = redis_hosts.client(settings.REDIS_URL, asynchronous=False, socket_timeout=5)
     return client.register_script(_GCRA)
 
 
@@ -240,9 +240,7 @@ class HotBudget:
         loop = id(asyncio.get_running_loop())
         script = self.scripts.get(loop)
         if script is None:
-            import redis.asyncio
-
-            connection = redis.asyncio.Redis.from_url(settings.REDIS_URL, socket_timeout=5)
+            connection = redis_hosts.client(settings.REDIS_URL, asynchronous=True, socket_timeout=5)
             script = self.scripts[loop] = connection.register_script(_GCRA_SOME)
         return script
 

@@ -28,6 +28,7 @@ from tests.rooms.scale_out import (
 pytestmark = pytest.mark.services
 
 SERVICES = ROOT / "scripts" / "services.sh"
+PER_PROCESS = 3  # connections: the database thread's, a request's, the purge's
 
 
 @pytest.fixture(scope="module")
@@ -162,3 +163,32 @@ def test_postgresql_stopped_for_five_seconds_mid_game_refuses_plainly_and_loses_
     text = logs(servers)
     assert "Traceback" not in text
     assert "the database is unreachable" in text
+
+
+def test_each_process_holds_at_most_three_database_connections_whatever_its_rooms(cluster):
+    """Rooms created and joined over HTTP (24 requests) and played over sockets, 12 at once
+    across the two processes, after the faults above: PostgreSQL sees at most three
+    connections per process, not one per thread that ever served a request (with
+    persistent connections, CONN_MAX_AGE 60, there were 14 here)."""
+    import psycopg
+
+    servers, directory = cluster
+    env = dict(line.split("=", 1) for line in (directory / "env").read_text().split())
+    games = [random_game("tic-tac-toe", seed) for seed in range(12)]
+
+    async def scenario():
+        tables = [await one_player_on_each(*servers, "tic-tac-toe") for _ in games]
+        try:
+            for (_room_id, players), moves in zip(tables, games, strict=True):
+                await play(players, moves, 0)
+            with psycopg.connect(env["DATABASE_URL"]) as connection:
+                return connection.execute(
+                    "SELECT count(*) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                ).fetchone()[0]
+        finally:
+            for _room_id, players in tables:
+                for client in players.values():
+                    await client.close()
+
+    assert asyncio.run(scenario()) <= PER_PROCESS * len(servers)
