@@ -157,17 +157,30 @@ class _PubSub(aioredis.client.PubSub):
         self.reconnected()
 
 
+# How long a subscription waits for Redis to confirm it before going on regardless (a lost
+# connection is repaired by the resync on reconnect).
+SUBSCRIBE_WAIT_SECONDS = 5.0
+
+
 class _Shard:
     """This event loop's connections to one Redis host: PUBLISH through a client, SUBSCRIBE
     on one pub/sub connection that a task reads, handing each message to `deliver(name,
     data)`. The interface channels-redis's loop layer asks of a shard: publish, subscribe,
-    unsubscribe, flush."""
+    unsubscribe, flush.
+
+    `subscribe` returns once Redis has confirmed the subscription (its `subscribe` reply,
+    read by the same task). Sending SUBSCRIBE is not enough: a room socket reads the room
+    right after joining its group, and a PUBLISH that Redis took before that SUBSCRIBE (the
+    command still in this process's buffers, or behind others on a loaded machine) would
+    reach no one here while the room read came too early to hold it: an event applied and
+    never delivered. Every socket of the group waits for the same confirmation."""
 
     def __init__(self, host, deliver, reconnected) -> None:
         self.host = host
         self.deliver = deliver
         self.reconnected = reconnected
         self.subscribed: set[str] = set()
+        self.confirmations: dict[str, asyncio.Future] = {}  # SUBSCRIBE sent, not yet confirmed
         self.lock = asyncio.Lock()
         self.redis: aioredis.Redis | None = None
         self.pubsub: _PubSub | None = None
@@ -198,8 +211,21 @@ class _Shard:
     async def subscribe(self, channel: str) -> None:
         async with self.lock:
             if channel not in self.subscribed:
+                confirmed = asyncio.get_running_loop().create_future()
+                self.confirmations[channel] = confirmed
                 await self._connected()[1].subscribe(channel)
                 self.subscribed.add(channel)
+        confirmed = self.confirmations.get(channel)
+        if confirmed is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(confirmed), SUBSCRIBE_WAIT_SECONDS)
+            except TimeoutError:
+                logger.warning("channel layer: a subscription was not confirmed in time")
+
+    def _confirmed(self, channel: str) -> None:
+        confirmed = self.confirmations.pop(channel, None)
+        if confirmed is not None and not confirmed.done():
+            confirmed.set_result(None)
 
     async def unsubscribe(self, channel: str) -> None:
         async with self.lock:
@@ -220,6 +246,8 @@ class _Shard:
                 await self.redis.aclose(close_connection_pool=True)
                 self.redis = self.pubsub = None
             self.subscribed = set()
+            for channel in list(self.confirmations):
+                self._confirmed(channel)
 
     async def _read(self, pubsub: _PubSub) -> None:
         while True:
@@ -227,12 +255,14 @@ class _Shard:
                 if not pubsub.subscribed:
                     await asyncio.sleep(0.1)
                     continue
-                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.1)
+                message = await pubsub.get_message(timeout=0.1)
                 if message is not None:
                     name = message["channel"]
-                    self.deliver(
-                        name.decode() if isinstance(name, bytes) else name, message["data"]
-                    )
+                    name = name.decode() if isinstance(name, bytes) else name
+                    if message["type"] == "message":
+                        self.deliver(name, message["data"])
+                    elif message["type"] == "subscribe":
+                        self._confirmed(name)
             except (asyncio.CancelledError, GeneratorExit):
                 raise
             except Exception:  # the connection is down: redis-py reconnects on the next read

@@ -57,3 +57,30 @@ async def test_a_publish_on_a_connection_redis_closed_goes_through_on_a_new_one(
     await layer.group_send("room", {"type": "room.event", "n": 2})
     assert (await layer.receive(channel))["n"] == 2
     await layer.flush()
+
+
+async def test_joining_a_group_returns_once_redis_has_the_subscription(redis_url, monkeypatch):
+    """A room socket reads the room right after joining its group: if that returned as soon as
+    SUBSCRIBE was sent, a PUBLISH Redis took before the SUBSCRIBE (still in this process's
+    buffers, or behind others on a loaded machine) would reach no socket here, while the read
+    came too early to hold it. Here the SUBSCRIBE leaves 0.3 s late; another process publishes
+    the moment the join returns; the event still arrives."""
+    import asyncio
+
+    from site_config import channel_layer
+
+    original = channel_layer._PubSub.subscribe
+
+    async def late_subscribe(self, *args, **kwargs):
+        loop = asyncio.get_running_loop()
+        loop.call_later(0.3, lambda: asyncio.ensure_future(original(self, *args, **kwargs)))
+
+    monkeypatch.setattr(channel_layer._PubSub, "subscribe", late_subscribe)
+    hosts = [{"address": redis_url, "socket_timeout": None}]
+    here, elsewhere = (channel_layer.PubSubChannelLayer(hosts=hosts) for _ in range(2))
+    channel = await here.new_channel()
+    await here.group_add("room", channel)
+    await elsewhere.group_send("room", {"type": "room.event", "n": 1})
+    assert (await asyncio.wait_for(here.receive(channel), 3))["n"] == 1
+    await here.flush()
+    await elsewhere.flush()
