@@ -17,6 +17,7 @@ import pytest
 from games.engine.base import play_text
 from games.engine.reversi import EDGE_CASES, GAME
 from games.engine.reversi_solve import best_moves, move_scores
+from tests.games import page_checks
 from tests.games.test_content_facts import (
     ALLOWED_LATIN,
     LANGS,
@@ -278,52 +279,25 @@ TERMS: dict[str, dict[tuple[str, str], str]] = {
 }
 
 
-def missing_facts(lang: str) -> list[str]:
-    html = read(lang, PAGE)
-    if html is None:
-        return [f"{PAGE}: file missing"]
-    parts = sections(html)
-    own = [Fact(PAGE, section, label, pattern) for (section, label), pattern in TERMS[lang].items()]
-    missing = []
-    for fact in SHARED + own:
-        scope = parts.get(fact.section) if fact.section else html
-        if scope is None:
-            missing.append(f"#{fact.section}: section missing (needed for {fact.label})")
-        elif not re.search(fact.pattern, scope if fact.markup else visible_text(scope), re.S):
-            missing.append(f"#{fact.section}: {fact.label}  /{fact.pattern}/")
-    return missing
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_key_fact_is_present(lang):
-    missing = missing_facts(lang)
+    missing = page_checks.missing_facts(PAGE, lang, SHARED, TERMS[lang])
     assert not missing, f"{lang}: {len(missing)} missing fact(s):\n  " + "\n  ".join(missing)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_sections_come_in_the_same_order(lang):
-    html = read(lang, PAGE)
-    assert html is not None, f"{lang}: {PAGE} missing"
-    assert re.findall(r'<section\s+id="([^"]+)"', html) == SECTIONS
+    assert page_checks.section_ids(PAGE, lang) == SECTIONS
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_faq_has_at_least_six_plain_items(lang):
-    faq = sections(read(lang, PAGE))["faq"]
-    items = re.findall(
-        r'<div class="faq-item">\s*<h3 class="faq-q">([^<]+)</h3>\s*'
-        r'<div class="faq-a"><p>([^<]+)</p></div>\s*</div>',
-        faq,
-    )
-    assert len(items) >= 6, f"{lang}: {len(items)} plain faq-item(s), need at least 6"
-    assert faq.count('class="faq-item"') == len(items), f"{lang}: a faq-item is malformed"
+    assert page_checks.faq_problems(PAGE, lang) == [], lang
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_citation_has_its_reference_and_every_reference_is_cited(lang):
-    html = read(lang, PAGE)
-    cited = {int(n) for n in re.findall(r'href="#ref-(\d+)" class="cite"', html)}
-    listed = {int(n) for n in re.findall(r'<li id="ref-(\d+)"', sections(html)["references"])}
+    cited, listed = page_checks.citations(PAGE, lang)
     assert cited == listed == set(REFERENCES), (lang, sorted(cited), sorted(listed))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from contextlib import contextmanager
 
 from tools.rooms_harness import (  # noqa: F401 - the tests import these from here
     ROOT,
@@ -18,6 +19,30 @@ from tools.rooms_harness import (  # noqa: F401 - the tests import these from he
     server_env,
     services,
 )
+
+# Every test client shares one address: the per-client limits are raised for the clusters
+# (test_scale_out.py tests them on a pair of its own).
+ROOMY = {
+    "LIMIT_ROOM_CREATION_CAPACITY": "1000",
+    "LIMIT_SOCKET_MESSAGES_CAPACITY": "100000",
+    "LIMIT_SOCKETS_PER_CLIENT": "1000",
+    "LIMIT_SOCKET_CONNECTS_CAPACITY": "100000",
+}
+
+
+@contextmanager
+def two_processes(base):
+    """Redis and PostgreSQL (scripts/services.sh, in base/services), migrated, and two daphne
+    processes on them with ROOMY limits: yields (the services' env, the two servers)."""
+    with services(base / "services") as env:
+        migrate(env)
+        servers = []
+        try:
+            servers = [Daphne({**env, **ROOMY}, base / f"daphne-{n}.log") for n in range(2)]
+            yield env, servers
+        finally:
+            for server in servers:
+                server.stop()
 
 
 def create_room(port, game="score-four", variant=""):

@@ -17,12 +17,10 @@ import pytest
 from tests.rooms.scale_out import (
     ROOT,
     Client,
-    Daphne,
     create_room,
     join_room,
-    migrate,
     random_game,
-    services,
+    two_processes,
 )
 
 pytestmark = pytest.mark.services
@@ -34,22 +32,8 @@ PER_PROCESS = 3  # connections: the database thread's, a request's, the purge's
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
     base = tmp_path_factory.mktemp("faults")
-    with services(base / "services") as env:
-        migrate(env)
-        servers = []
-        try:
-            # Every test client shares one address and plays without pauses: the per-client
-            # limits are raised, as in test_scale_out.py.
-            roomy = {
-                **env,
-                "LIMIT_SOCKET_MESSAGES_CAPACITY": "100000",
-                "LIMIT_SOCKET_CONNECTS_CAPACITY": "100000",
-            }
-            servers = [Daphne(roomy, base / f"daphne-{n}.log") for n in range(2)]
-            yield servers, base / "services"
-        finally:
-            for server in servers:
-                server.stop()
+    with two_processes(base) as (_env, servers):
+        yield servers, base / "services"
 
 
 def service(action: str, directory, *args: str) -> None:

@@ -15,10 +15,9 @@ from tests.rooms.scale_out import (
     Daphne,
     create_room,
     join_room,
-    migrate,
     random_game,
     request,
-    services,
+    two_processes,
 )
 
 pytestmark = pytest.mark.services
@@ -27,24 +26,8 @@ pytestmark = pytest.mark.services
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
     base = tmp_path_factory.mktemp("scale-out")
-    with services(base / "services") as env:
-        migrate(env)
-        servers = []
-        try:
-            # Every test client shares one address: the per-client limits are raised here and
-            # tested on a pair of their own (test_the_limiter_is_shared_by_two_processes).
-            roomy = {
-                **env,
-                "LIMIT_ROOM_CREATION_CAPACITY": "1000",
-                "LIMIT_SOCKET_MESSAGES_CAPACITY": "100000",
-                "LIMIT_SOCKETS_PER_CLIENT": "1000",
-                "LIMIT_SOCKET_CONNECTS_CAPACITY": "100000",
-            }
-            servers = [Daphne(roomy, base / f"daphne-{n}.log") for n in range(2)]
-            yield env, servers, base
-        finally:
-            for server in servers:
-                server.stop()
+    with two_processes(base) as (env, servers):
+        yield env, servers, base
 
 
 def test_concurrent_joins_across_processes_seat_exactly_one(cluster):
