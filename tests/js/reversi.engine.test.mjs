@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import engine, { PASS, discs, flipsOf, movesOf } from "../../static/js/engines/reversi.js";
+import engine, { PASS, discs, flipsOf, lastFlips, movesOf, popcount } from "../../static/js/engines/reversi.js";
 
 const DIR = new URL("../vectors/reversi/", import.meta.url);
 const read = (name) => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
@@ -128,6 +128,28 @@ test("reversi: moves and flips on random boards agree with a square-by-square wa
       const legal = s < 32 ? (moves[0] >>> s) & 1 : (moves[1] >>> (s - 32)) & 1;
       assert.equal(legal, turned.length > 0 ? 1 : 0, `move at ${s}`);
     }
+  }
+});
+
+test("reversi: lastFlips counts what flipsOf turns on a board full but for one square", () => {
+  let seed = 11;
+  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+  const out = new Int32Array(2);
+  for (let trial = 0; trial < 20000; trial++) {
+    const s = Math.floor(random() * 64);
+    let pl = 0;
+    let ph = 0;
+    const p = random(); // from few discs of the player's to many
+    for (let t = 0; t < 64; t++) {
+      if (t !== s && random() < p) {
+        if (t < 32) pl |= 1 << t;
+        else ph |= 1 << (t - 32);
+      }
+    }
+    const ol = ~pl & ~(s < 32 ? 1 << s : 0);
+    const oh = ~ph & ~(s < 32 ? 0 : 1 << (s - 32));
+    flipsOf(pl, ph, ol, oh, s, out);
+    assert.equal(lastFlips(pl, ph, s), popcount(out[0]) + popcount(out[1]), `square ${s}`);
   }
 });
 

@@ -25,7 +25,7 @@
 //   board's quarters holding an odd number of empty squares first (parity), a square skipped
 //   at once when no enemy disc touches it; the last two squares are played out directly.
 // solve(state) returns {score, move, nodes, ms}; solveBoard() is the same on raw bitboards.
-import { PASS, SQUARES, finalScore, flipsOf, movesOf, popcount } from "../engines/reversi.js";
+import { PASS, SQUARES, finalScore, flipsOf, lastFlips, movesOf, popcount } from "../engines/reversi.js";
 import { WIN, evaluate, probe } from "./reversi-search.js";
 import { stableDiscs } from "./reversi-stable.js";
 
@@ -133,18 +133,17 @@ function restore(s) {
   parity ^= 1 << QUARTER[s];
 }
 
-// The score when only `s` is empty: whoever can, plays it; counted without a search.
+// The score when only `s` is empty: whoever can, plays it; counted without making the move
+// (the twin's lastFlips: every other square holds a disc).
 function lastSquare(pl, ph, ol, oh, s) {
   const mine = popcount(pl) + popcount(ph);
   if ((NEAR_LO[s] & ol) || (NEAR_HI[s] & oh)) {
-    flipsOf(pl, ph, ol, oh, s, two);
-    const f = popcount(two[0]) + popcount(two[1]);
+    const f = lastFlips(pl, ph, s);
     if (f) return 2 * (mine + f + 1) - SQUARES;
   }
   if ((NEAR_LO[s] & pl) || (NEAR_HI[s] & ph)) {
-    flipsOf(ol, oh, pl, ph, s, two);
-    const f = popcount(two[0]) + popcount(two[1]);
-    if (f) return SQUARES - 2 * (SQUARES - 1 - mine + f + 1);
+    const f = lastFlips(ol, oh, s);
+    if (f) return SQUARES - 2 * (SQUARES - mine + f);
   }
   return finalScore(mine, SQUARES - 1 - mine);
 }
@@ -196,12 +195,69 @@ function lastTwo(pl, ph, ol, oh, alpha, beta, a, b) {
   return finalScore(popcount(pl) + popcount(ph), popcount(ol) + popcount(oh));
 }
 
+// Three empty squares a, b, c (those of odd quarters first): each move tried directly, the
+// other two left to lastTwo; a pass tries the opponent's.
+function lastThree(pl, ph, ol, oh, alpha, beta, a, b, c, passed) {
+  if (++nodes >= stopAt) checkClock();
+  let best = -SQUARES - 1;
+  if ((NEAR_LO[a] & ol) || (NEAR_HI[a] & oh)) {
+    flipsOf(pl, ph, ol, oh, a, two);
+    const fl = two[0];
+    const fh = two[1];
+    if (fl || fh) {
+      best = -lastTwo(ol ^ fl, oh ^ fh, pl | fl | (a < 32 ? 1 << a : 0), ph | fh | (a < 32 ? 0 : 1 << (a - 32)),
+        -beta, -alpha, b, c);
+      if (best >= beta) return best;
+      if (best > alpha) alpha = best;
+    }
+  }
+  if ((NEAR_LO[b] & ol) || (NEAR_HI[b] & oh)) {
+    flipsOf(pl, ph, ol, oh, b, two);
+    const fl = two[0];
+    const fh = two[1];
+    if (fl || fh) {
+      const v = -lastTwo(ol ^ fl, oh ^ fh, pl | fl | (b < 32 ? 1 << b : 0), ph | fh | (b < 32 ? 0 : 1 << (b - 32)),
+        -beta, -alpha, a, c);
+      if (v > best) {
+        best = v;
+        if (v >= beta) return best;
+        if (v > alpha) alpha = v;
+      }
+    }
+  }
+  if ((NEAR_LO[c] & ol) || (NEAR_HI[c] & oh)) {
+    flipsOf(pl, ph, ol, oh, c, two);
+    const fl = two[0];
+    const fh = two[1];
+    if (fl || fh) {
+      const v = -lastTwo(ol ^ fl, oh ^ fh, pl | fl | (c < 32 ? 1 << c : 0), ph | fh | (c < 32 ? 0 : 1 << (c - 32)),
+        -beta, -alpha, a, b);
+      return v > best ? v : best;
+    }
+  }
+  if (best > -SQUARES - 1) return best;
+  if (passed) return finalScore(popcount(pl) + popcount(ph), popcount(ol) + popcount(oh));
+  return -lastThree(ol, oh, pl, ph, -beta, -alpha, a, b, c, true);
+}
+
 function shallow(pl, ph, ol, oh, alpha, beta, empties, passed) {
   if (empties === 2) {
     const a = next[HEAD];
     return lastTwo(pl, ph, ol, oh, alpha, beta, a, next[a]);
   }
   if (empties === 1) return lastSquare(pl, ph, ol, oh, next[HEAD]);
+  if (empties === 3) {
+    let a = next[HEAD];
+    let b = next[a];
+    let c = next[b];
+    // the squares of odd quarters first (a quarter holding one of the three, or all three)
+    if (!((parity >>> QUARTER[a]) & 1)) {
+      if ((parity >>> QUARTER[b]) & 1) [a, b] = [b, a];
+      else if ((parity >>> QUARTER[c]) & 1) [a, c] = [c, a];
+    }
+    if (!((parity >>> QUARTER[b]) & 1) && ((parity >>> QUARTER[c]) & 1)) [b, c] = [c, b];
+    return lastThree(pl, ph, ol, oh, alpha, beta, a, b, c, passed);
+  }
   if (++nodes >= stopAt) checkClock();
   let best = -SQUARES - 1;
   let moved = false;

@@ -150,6 +150,28 @@ export function flipsOf(pl, ph, ol, oh, square, out) {
   out[1] = fh;
 }
 
+// How many discs a disc of the player (pl/ph) on `square` turns when that square is the only
+// empty one, every other square not the player's being the opponent's (the last move of a
+// game): along each ray the run of enemy discs reaches the player's nearest disc, if any, and
+// turns. The count alone, from the player's discs alone (the endgame solver's last square).
+export function lastFlips(pl, ph, square) {
+  let n = 0;
+  const base = square * 8;
+  for (let d = 0; d < 8; d++) {
+    const rl = RAY_LO[base + d];
+    const rh = RAY_HI[base + d];
+    const bl = rl & pl;
+    const bh = rh & ph;
+    if (DELTA[d] > 0) { // the nearest square is the lowest
+      if (bl) n += popcount(rl & ((bl & -bl) - 1));
+      else if (bh) n += popcount(rl) + popcount(rh & ((bh & -bh) - 1));
+    } else if (bh) {
+      n += popcount(rh & ~((1 << (31 - Math.clz32(bh)) << 1) - 1));
+    } else if (bl) n += popcount(rh) + popcount(rl & ~((1 << (31 - Math.clz32(bl)) << 1) - 1));
+  }
+  return n;
+}
+
 export function popcount(x) {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
