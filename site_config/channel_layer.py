@@ -211,14 +211,13 @@ class _Shard:
     async def subscribe(self, channel: str) -> None:
         async with self.lock:
             if channel not in self.subscribed:
-                confirmed = asyncio.get_running_loop().create_future()
-                self.confirmations[channel] = confirmed
+                self.confirmations[channel] = asyncio.get_running_loop().create_future()
                 await self._connected()[1].subscribe(channel)
                 self.subscribed.add(channel)
-        confirmed = self.confirmations.get(channel)
-        if confirmed is not None:
+        pending = self.confirmations.get(channel)
+        if pending is not None:
             try:
-                await asyncio.wait_for(asyncio.shield(confirmed), SUBSCRIBE_WAIT_SECONDS)
+                await asyncio.wait_for(asyncio.shield(pending), SUBSCRIBE_WAIT_SECONDS)
             except TimeoutError:
                 logger.warning("channel layer: a subscription was not confirmed in time")
 
