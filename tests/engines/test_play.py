@@ -129,6 +129,7 @@ def test_reversi_on_one_device_with_a_forced_pass_undo_and_reload(
     tab.click("[data-game-controls] [data-action=undo]")
     wait_attr(tab, BOARD2D, "data-moves", "8")
     wait(tab, "document.querySelector('[data-pass-move]').checkVisibility()", what="Pass again")
+    wait_attr(tab, BOARD2D, "data-interactive", "true")  # the page has settled after Undo
     tab.click("[data-pass-move]")
     wait_attr(tab, BOARD2D, "data-moves", "9")
 
