@@ -39,6 +39,14 @@ WORST = -SQUARES - 1  # below every score
 _ORDER_EMPTIES = 6  # order moves by the opponent's mobility above this many empty squares
 
 
+_TABLE_EMPTIES = 7  # positions with this many empty squares or more are remembered
+# (player, opponent) -> (lower, upper) bounds of the exact score, for one solve: the same
+# position is reached by several move orders, and each child of move_scores is a solve of its
+# own with many grandchildren in common. Cleared by `solve` at its own size limit.
+_table: dict[tuple[int, int], tuple[int, int]] = {}
+_TABLE_MAX = 1_000_000
+
+
 def negamax(player: int, opponent: int, alpha: int = -SQUARES, beta: int = SQUARES) -> int:
     """The score of `player` to move against `opponent` (bitboards) if it lies strictly
     between `alpha` and `beta`; otherwise a bound on the same side of the window (fail-soft)."""
@@ -48,6 +56,30 @@ def negamax(player: int, opponent: int, alpha: int = -SQUARES, beta: int = SQUAR
             return final_score(player, opponent)
         return -negamax(opponent, player, -beta, -alpha)
     empties = SQUARES - (player | opponent).bit_count()
+    key = (player, opponent)
+    remembered = empties >= _TABLE_EMPTIES
+    if remembered and key in _table:
+        lower, upper = _table[key]
+        if lower >= beta or lower == upper:
+            return lower
+        if upper <= alpha:
+            return upper
+        alpha, beta = max(alpha, lower), min(beta, upper)
+    window = (alpha, beta)
+    best = _search(player, opponent, moves, empties, alpha, beta)
+    if remembered:
+        lower, upper = _table.get(key, (-SQUARES, SQUARES))
+        if best <= window[0]:
+            upper = min(upper, best)
+        elif best >= window[1]:
+            lower = max(lower, best)
+        else:
+            lower = upper = best
+        _table[key] = (lower, upper)
+    return best
+
+
+def _search(player: int, opponent: int, moves: int, empties: int, alpha: int, beta: int) -> int:
     squares = bits(moves)
     if empties > _ORDER_EMPTIES and len(squares) > 1:
         squares.sort(key=lambda square: _replies(player, opponent, square))
@@ -77,6 +109,8 @@ def _sides(state: ReversiState) -> tuple[int, int]:
 
 def solve(state: ReversiState) -> int:
     """The exact score of the position for the side to move (the final one if it is over)."""
+    if len(_table) > _TABLE_MAX:
+        _table.clear()
     return negamax(*_sides(state))
 
 
