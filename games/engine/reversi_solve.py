@@ -3,9 +3,10 @@
 A score is the side to move's discs minus the opponent's when the game ends, the empty
 squares going to the side with more discs (the usual convention: a score is even, from -64
 to 64). The search
-is a plain negamax with alpha-beta over the engine's own bitboard functions
+is a negamax with alpha-beta over the engine's own bitboard functions
 (games.engine.reversi: `moves_of`, `flips_of`, `final_score`), its moves ordered fastest
-first (the fewest replies for the opponent) while more than a few squares are empty. It is
+first (the fewest replies for the opponent) while more than a few squares are empty, and the
+bounds of positions with 7 or more empty squares remembered across solves. It is
 slow next to the browser's solver (static/js/ai/reversi-solve.js) but short and plain: it
 proves positions of up to a dozen or so empty squares (daily puzzles, the tests that hold the
 two solvers to the same scores).
