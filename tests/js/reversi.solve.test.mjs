@@ -7,8 +7,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import engine, { PASS } from "../../static/js/engines/reversi.js";
-import { clearTable, solve, solveBoard, stableDiscs, tuning } from "../../static/js/ai/reversi-solve.js";
+import engine, { PASS, flipsOf, lastFlips } from "../../static/js/engines/reversi.js";
+import {
+  clearTable, flipsInto, lastCount, solve, solveBoard, stableDiscs, tuning,
+} from "../../static/js/ai/reversi-solve.js";
 
 const DIR = new URL("../vectors/reversi/", import.meta.url);
 const read = (name) => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
@@ -93,4 +95,35 @@ test("reversi solver: stable discs", () => {
   assert.equal(stableDiscs(1, 0, 1 | centreLo, centreHi), 1); // a corner
   assert.equal(stableDiscs(0xff, 0, 0xff | centreLo, centreHi), 8); // a full edge row
   assert.equal(stableDiscs(centreLo, centreHi, centreLo, centreHi), 0); // the centre alone
+});
+
+test("reversi solver: its flips by lines and its last-square count agree with the twin's", () => {
+  let seed = 17;
+  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+  const want = new Int32Array(2);
+  const got = new Int32Array(2);
+  for (let trial = 0; trial < 40000; trial++) {
+    const s = Math.floor(random() * 64);
+    const fill = random(); // from a nearly empty board to a full one
+    const mine = random();
+    let [pl, ph, ol, oh] = [0, 0, 0, 0];
+    for (let t = 0; t < 64; t++) {
+      if (t === s || random() >= fill) continue;
+      const bit = t < 32 ? 1 << t : 1 << (t - 32);
+      if (random() < mine) {
+        if (t < 32) pl |= bit;
+        else ph |= bit;
+      } else if (t < 32) ol |= bit;
+      else oh |= bit;
+    }
+    flipsOf(pl, ph, ol, oh, s, want);
+    flipsInto(pl, ph, ol, oh, s, got);
+    assert.deepEqual([got[0], got[1]], [want[0], want[1]], `flips at ${s}, trial ${trial}`);
+    const fullOl = ~pl & ~(s < 32 ? 1 << s : 0);
+    const fullOh = ~ph & ~(s < 32 ? 0 : 1 << (s - 32));
+    assert.equal(lastCount(pl, ph, s), lastFlips(pl, ph, s), `last count at ${s}, trial ${trial}`);
+    flipsOf(pl, ph, fullOl, fullOh, s, want);
+    flipsInto(pl, ph, fullOl, fullOh, s, got);
+    assert.deepEqual([got[0], got[1]], [want[0], want[1]], `flips on a full board at ${s}, trial ${trial}`);
+  }
 });

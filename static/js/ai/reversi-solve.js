@@ -25,7 +25,7 @@
 //   board's quarters holding an odd number of empty squares first (parity), a square skipped
 //   at once when no enemy disc touches it; the last two squares are played out directly.
 // solve(state) returns {score, move, nodes, ms}; solveBoard() is the same on raw bitboards.
-import { PASS, SQUARES, finalScore, flipsOf, lastFlips, movesOf, popcount } from "../engines/reversi.js";
+import { PASS, SQUARES, finalScore, movesOf, popcount } from "../engines/reversi.js";
 import { WIN, evaluate, probe } from "./reversi-search.js";
 import { stableDiscs } from "./reversi-stable.js";
 
@@ -72,6 +72,150 @@ for (let s = 0; s < SQUARES; s++) {
 }
 const CORNERS_LO = 1 | (1 << 7);
 const CORNERS_HI = (1 << 24) | (1 << 31);
+
+// Flips by lines instead of rays: the four lines through a square (its row, its column, its
+// two diagonals) each read as 8 bits (bit i: the line's square in column i, or in row i for a
+// column), the player's (p8) and the opponent's (o8). OUTFLANK[pos][inner 6 bits of o8]
+// names the squares just past the runs of enemy discs that start next to pos (at most one on
+// each side); those of them the player holds outflank, and FLIPPED[pos][outflanking bits] is
+// what turns along the line. COUNT[pos][p8] is what a disc on pos turns when every other
+// square of the line is filled (the last empty square): the enemy discs up to the player's
+// nearest disc on each side.
+const OUTFLANK = new Uint8Array(8 * 64);
+const FLIPPED = new Uint8Array(8 * 256);
+const COUNT = new Uint8Array(8 * 256);
+for (let pos = 0; pos < 8; pos++) {
+  for (let inner = 0; inner < 64; inner++) {
+    const o = inner << 1;
+    let out = 0;
+    let j = pos + 1;
+    while (j < 8 && (o >> j) & 1) j++;
+    if (j > pos + 1 && j < 8) out |= 1 << j;
+    j = pos - 1;
+    while (j >= 0 && (o >> j) & 1) j--;
+    if (j < pos - 1 && j >= 0) out |= 1 << j;
+    OUTFLANK[pos * 64 + inner] = out;
+  }
+  for (let f = 0; f < 256; f++) {
+    let m = 0;
+    for (let j = 0; j < 8; j++) {
+      if (!((f >> j) & 1)) continue;
+      for (let k = Math.min(j, pos) + 1; k < Math.max(j, pos); k++) m |= 1 << k;
+    }
+    FLIPPED[pos * 256 + f] = m;
+    let n = 0;
+    for (let j = pos + 1; j < 8; j++) {
+      if ((f >> j) & 1) {
+        n += j - pos - 1;
+        break;
+      }
+    }
+    for (let j = pos - 1; j >= 0; j--) {
+      if ((f >> j) & 1) {
+        n += pos - j - 1;
+        break;
+      }
+    }
+    COUNT[pos * 256 + f] = n;
+  }
+}
+// Each square's two diagonals as halves (D1: column - row constant, D2: column + row).
+const D1L = new Int32Array(SQUARES);
+const D1H = new Int32Array(SQUARES);
+const D2L = new Int32Array(SQUARES);
+const D2H = new Int32Array(SQUARES);
+for (let s = 0; s < SQUARES; s++) {
+  for (let t = 0; t < SQUARES; t++) {
+    const [r, c, rr, cc] = [s >> 3, s & 7, t >> 3, t & 7];
+    if (cc - rr === c - r) {
+      if (t < 32) D1L[s] |= 1 << t;
+      else D1H[s] |= 1 << (t - 32);
+    }
+    if (cc + rr === c + r) {
+      if (t < 32) D2L[s] |= 1 << t;
+      else D2H[s] |= 1 << (t - 32);
+    }
+  }
+}
+// A column's 4 bits (bit i: row i of the half) spread to the half's column a.
+const COLSPREAD = Int32Array.from({ length: 16 }, (_, n) => (n & 1) | ((n & 2) << 7) | ((n & 4) << 14) | ((n & 8) << 21));
+
+// What a disc of the player (pl, ph) on the empty square s turns against (ol, oh): the low
+// half in FL, the high half in FH; returns FL | FH (0: not a move). The twin's flipsOf, by lines.
+let FL = 0;
+let FH = 0;
+function flips(pl, ph, ol, oh, s) {
+  const r = s >> 3;
+  const c = s & 7;
+  let fl = 0;
+  let fh = 0;
+  let p8;
+  let o8;
+  let f;
+  if (r < 4) {
+    p8 = (pl >>> (r << 3)) & 255;
+    o8 = (ol >>> (r << 3)) & 126;
+    f = FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | (o8 >>> 1)] & p8)];
+    fl = f << (r << 3);
+  } else {
+    p8 = (ph >>> ((r - 4) << 3)) & 255;
+    o8 = (oh >>> ((r - 4) << 3)) & 126;
+    f = FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | (o8 >>> 1)] & p8)];
+    fh = f << ((r - 4) << 3);
+  }
+  // the column: rows 0-3 from the low half, 4-7 from the high half
+  p8 = (Math.imul((pl >>> c) & 0x01010101, 0x01020408) >>> 24) | ((Math.imul((ph >>> c) & 0x01010101, 0x01020408) >>> 20) & 0xf0);
+  o8 = (Math.imul((ol >>> c) & 0x01010101, 0x01020408) >>> 24) | ((Math.imul((oh >>> c) & 0x01010101, 0x01020408) >>> 20) & 0xf0);
+  f = FLIPPED[(r << 8) | (OUTFLANK[(r << 6) | ((o8 >>> 1) & 63)] & p8)];
+  if (f) {
+    fl |= COLSPREAD[f & 15] << c;
+    fh |= COLSPREAD[f >>> 4] << c;
+  }
+  // the diagonals: one square a column, so the rows' bytes add up without carries
+  let ml = D1L[s];
+  let mh = D1H[s];
+  p8 = (Math.imul(pl & ml, 0x01010101) | Math.imul(ph & mh, 0x01010101)) >>> 24;
+  o8 = (Math.imul(ol & ml, 0x01010101) | Math.imul(oh & mh, 0x01010101)) >>> 24;
+  f = FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o8 >>> 1) & 63)] & p8)];
+  if (f) {
+    const x = Math.imul(f, 0x01010101);
+    fl |= x & ml;
+    fh |= x & mh;
+  }
+  ml = D2L[s];
+  mh = D2H[s];
+  p8 = (Math.imul(pl & ml, 0x01010101) | Math.imul(ph & mh, 0x01010101)) >>> 24;
+  o8 = (Math.imul(ol & ml, 0x01010101) | Math.imul(oh & mh, 0x01010101)) >>> 24;
+  f = FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o8 >>> 1) & 63)] & p8)];
+  if (f) {
+    const x = Math.imul(f, 0x01010101);
+    fl |= x & ml;
+    fh |= x & mh;
+  }
+  FL = fl;
+  FH = fh;
+  return fl | fh;
+}
+
+// flips with its halves into out[0] and out[1] (the tests hold it against the twin's flipsOf).
+export function flipsInto(pl, ph, ol, oh, s, out) {
+  flips(pl, ph, ol, oh, s);
+  out[0] = FL;
+  out[1] = FH;
+}
+
+// How many discs a disc of the player (pl, ph) on s turns when s is the only empty square
+// (the twin's lastFlips, by lines): from the player's discs alone.
+export function lastCount(pl, ph, s) {
+  const r = s >> 3;
+  const c = s & 7;
+  const p8 = r < 4 ? (pl >>> (r << 3)) & 255 : (ph >>> ((r - 4) << 3)) & 255;
+  const pc = (Math.imul((pl >>> c) & 0x01010101, 0x01020408) >>> 24)
+    | ((Math.imul((ph >>> c) & 0x01010101, 0x01020408) >>> 20) & 0xf0);
+  const p1 = (Math.imul(pl & D1L[s], 0x01010101) | Math.imul(ph & D1H[s], 0x01010101)) >>> 24;
+  const p2 = (Math.imul(pl & D2L[s], 0x01010101) | Math.imul(ph & D2H[s], 0x01010101)) >>> 24;
+  return COUNT[(c << 8) | p8] + COUNT[(r << 8) | pc] + COUNT[(c << 8) | p1] + COUNT[(c << 8) | p2];
+}
 
 // The hash table: 2^TABLE_BITS entries, each the whole position (four halves), the bounds
 // and the best move; always replaced.
@@ -138,11 +282,11 @@ function restore(s) {
 function lastSquare(pl, ph, ol, oh, s) {
   const mine = popcount(pl) + popcount(ph);
   if ((NEAR_LO[s] & ol) || (NEAR_HI[s] & oh)) {
-    const f = lastFlips(pl, ph, s);
+    const f = lastCount(pl, ph, s);
     if (f) return 2 * (mine + f + 1) - SQUARES;
   }
   if ((NEAR_LO[s] & pl) || (NEAR_HI[s] & ph)) {
-    const f = lastFlips(ol, oh, s);
+    const f = lastCount(ol, oh, s);
     if (f) return SQUARES - 2 * (SQUARES - mine + f);
   }
   return finalScore(mine, SQUARES - 1 - mine);
@@ -153,18 +297,18 @@ function lastTwo(pl, ph, ol, oh, alpha, beta, a, b) {
   if (++nodes >= stopAt) checkClock();
   let best = -SQUARES - 1;
   if ((NEAR_LO[a] & ol) || (NEAR_HI[a] & oh)) {
-    flipsOf(pl, ph, ol, oh, a, two);
-    const fl = two[0];
-    const fh = two[1];
+    flips(pl, ph, ol, oh, a);
+    const fl = FL;
+    const fh = FH;
     if (fl || fh) {
       best = -lastSquare(ol ^ fl, oh ^ fh, pl | fl | (a < 32 ? 1 << a : 0), ph | fh | (a < 32 ? 0 : 1 << (a - 32)), b);
       if (best >= beta) return best;
     }
   }
   if ((NEAR_LO[b] & ol) || (NEAR_HI[b] & oh)) {
-    flipsOf(pl, ph, ol, oh, b, two);
-    const fl = two[0];
-    const fh = two[1];
+    flips(pl, ph, ol, oh, b);
+    const fl = FL;
+    const fh = FH;
     if (fl || fh) {
       const v = -lastSquare(ol ^ fl, oh ^ fh, pl | fl | (b < 32 ? 1 << b : 0), ph | fh | (b < 32 ? 0 : 1 << (b - 32)), a);
       return v > best ? v : best;
@@ -174,18 +318,18 @@ function lastTwo(pl, ph, ol, oh, alpha, beta, a, b) {
   // the side to move passes: the opponent's moves, scored for the side to move
   best = SQUARES + 1;
   if ((NEAR_LO[a] & pl) || (NEAR_HI[a] & ph)) {
-    flipsOf(ol, oh, pl, ph, a, two);
-    const fl = two[0];
-    const fh = two[1];
+    flips(ol, oh, pl, ph, a);
+    const fl = FL;
+    const fh = FH;
     if (fl || fh) {
       best = lastSquare(pl ^ fl, ph ^ fh, ol | fl | (a < 32 ? 1 << a : 0), oh | fh | (a < 32 ? 0 : 1 << (a - 32)), b);
       if (best <= alpha) return best;
     }
   }
   if ((NEAR_LO[b] & pl) || (NEAR_HI[b] & ph)) {
-    flipsOf(ol, oh, pl, ph, b, two);
-    const fl = two[0];
-    const fh = two[1];
+    flips(ol, oh, pl, ph, b);
+    const fl = FL;
+    const fh = FH;
     if (fl || fh) {
       const v = lastSquare(pl ^ fl, ph ^ fh, ol | fl | (b < 32 ? 1 << b : 0), oh | fh | (b < 32 ? 0 : 1 << (b - 32)), a);
       return v < best ? v : best;
@@ -201,9 +345,9 @@ function lastThree(pl, ph, ol, oh, alpha, beta, a, b, c, passed) {
   if (++nodes >= stopAt) checkClock();
   let best = -SQUARES - 1;
   if ((NEAR_LO[a] & ol) || (NEAR_HI[a] & oh)) {
-    flipsOf(pl, ph, ol, oh, a, two);
-    const fl = two[0];
-    const fh = two[1];
+    flips(pl, ph, ol, oh, a);
+    const fl = FL;
+    const fh = FH;
     if (fl || fh) {
       best = -lastTwo(ol ^ fl, oh ^ fh, pl | fl | (a < 32 ? 1 << a : 0), ph | fh | (a < 32 ? 0 : 1 << (a - 32)),
         -beta, -alpha, b, c);
@@ -212,9 +356,9 @@ function lastThree(pl, ph, ol, oh, alpha, beta, a, b, c, passed) {
     }
   }
   if ((NEAR_LO[b] & ol) || (NEAR_HI[b] & oh)) {
-    flipsOf(pl, ph, ol, oh, b, two);
-    const fl = two[0];
-    const fh = two[1];
+    flips(pl, ph, ol, oh, b);
+    const fl = FL;
+    const fh = FH;
     if (fl || fh) {
       const v = -lastTwo(ol ^ fl, oh ^ fh, pl | fl | (b < 32 ? 1 << b : 0), ph | fh | (b < 32 ? 0 : 1 << (b - 32)),
         -beta, -alpha, a, c);
@@ -226,9 +370,9 @@ function lastThree(pl, ph, ol, oh, alpha, beta, a, b, c, passed) {
     }
   }
   if ((NEAR_LO[c] & ol) || (NEAR_HI[c] & oh)) {
-    flipsOf(pl, ph, ol, oh, c, two);
-    const fl = two[0];
-    const fh = two[1];
+    flips(pl, ph, ol, oh, c);
+    const fl = FL;
+    const fh = FH;
     if (fl || fh) {
       const v = -lastTwo(ol ^ fl, oh ^ fh, pl | fl | (c < 32 ? 1 << c : 0), ph | fh | (c < 32 ? 0 : 1 << (c - 32)),
         -beta, -alpha, a, b);
@@ -265,9 +409,9 @@ function shallow(pl, ph, ol, oh, alpha, beta, empties, passed) {
     for (let s = next[HEAD]; s !== HEAD; s = next[s]) {
       if (((parity >>> QUARTER[s]) & 1) !== odd) continue;
       if (!(NEAR_LO[s] & ol) && !(NEAR_HI[s] & oh)) continue;
-      flipsOf(pl, ph, ol, oh, s, two);
-      const fl = two[0];
-      const fh = two[1];
+      flips(pl, ph, ol, oh, s);
+      const fl = FL;
+      const fh = FH;
       if (!fl && !fh) continue;
       moved = true;
       remove(s);
@@ -294,9 +438,9 @@ function orderedMoves(pl, ph, ol, oh, ml, mh, empties, hashMove) {
   let n = 0;
   for (let s = next[HEAD]; s !== HEAD; s = next[s]) {
     if (s < 32 ? !((ml >>> s) & 1) : !((mh >>> (s - 32)) & 1)) continue;
-    flipsOf(pl, ph, ol, oh, s, two);
-    const fl = two[0];
-    const fh = two[1];
+    flips(pl, ph, ol, oh, s);
+    const fl = FL;
+    const fh = FH;
     let key;
     const npl = pl | fl | (s < 32 ? 1 << s : 0);
     const nph = ph | fh | (s < 32 ? 0 : 1 << (s - 32));
