@@ -149,45 +149,41 @@ function flips(pl, ph, ol, oh, s) {
   const c = s & 7;
   let fl = 0;
   let fh = 0;
-  let p8;
-  let o8;
+  let out;
   let f;
+  // each line: the runs of enemy discs first (most lines have none next to s), then the player's
   if (r < 4) {
-    p8 = (pl >>> (r << 3)) & 255;
-    o8 = (ol >>> (r << 3)) & 126;
-    f = FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | (o8 >>> 1)] & p8)];
-    fl = f << (r << 3);
+    out = OUTFLANK[(c << 6) | (((ol >>> (r << 3)) & 126) >>> 1)];
+    if (out) fl = FLIPPED[(c << 8) | (out & (pl >>> (r << 3)))] << (r << 3);
   } else {
-    p8 = (ph >>> ((r - 4) << 3)) & 255;
-    o8 = (oh >>> ((r - 4) << 3)) & 126;
-    f = FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | (o8 >>> 1)] & p8)];
-    fh = f << ((r - 4) << 3);
+    out = OUTFLANK[(c << 6) | (((oh >>> ((r - 4) << 3)) & 126) >>> 1)];
+    if (out) fh = FLIPPED[(c << 8) | (out & (ph >>> ((r - 4) << 3)))] << ((r - 4) << 3);
   }
   // the column: rows 0-3 from the low half, 4-7 from the high half
-  p8 = (Math.imul((pl >>> c) & 0x01010101, 0x01020408) >>> 24) | ((Math.imul((ph >>> c) & 0x01010101, 0x01020408) >>> 20) & 0xf0);
-  o8 = (Math.imul((ol >>> c) & 0x01010101, 0x01020408) >>> 24) | ((Math.imul((oh >>> c) & 0x01010101, 0x01020408) >>> 20) & 0xf0);
-  f = FLIPPED[(r << 8) | (OUTFLANK[(r << 6) | ((o8 >>> 1) & 63)] & p8)];
-  if (f) {
+  out = OUTFLANK[(r << 6) | ((((Math.imul((ol >>> c) & 0x01010101, 0x01020408) >>> 24)
+    | (Math.imul((oh >>> c) & 0x01010101, 0x01020408) >>> 20)) >>> 1) & 63)];
+  if (out) {
+    const p8 = (Math.imul((pl >>> c) & 0x01010101, 0x01020408) >>> 24)
+      | (Math.imul((ph >>> c) & 0x01010101, 0x01020408) >>> 20);
+    f = FLIPPED[(r << 8) | (out & p8)];
     fl |= COLSPREAD[f & 15] << c;
     fh |= COLSPREAD[f >>> 4] << c;
   }
   // the diagonals: one square a column, so the rows' bytes add up without carries
   let ml = D1L[s];
   let mh = D1H[s];
-  p8 = (Math.imul(pl & ml, 0x01010101) | Math.imul(ph & mh, 0x01010101)) >>> 24;
-  o8 = (Math.imul(ol & ml, 0x01010101) | Math.imul(oh & mh, 0x01010101)) >>> 24;
-  f = FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o8 >>> 1) & 63)] & p8)];
-  if (f) {
+  out = OUTFLANK[(c << 6) | ((((Math.imul(ol & ml, 0x01010101) | Math.imul(oh & mh, 0x01010101)) >>> 25) & 63))];
+  if (out) {
+    f = FLIPPED[(c << 8) | (out & ((Math.imul(pl & ml, 0x01010101) | Math.imul(ph & mh, 0x01010101)) >>> 24))];
     const x = Math.imul(f, 0x01010101);
     fl |= x & ml;
     fh |= x & mh;
   }
   ml = D2L[s];
   mh = D2H[s];
-  p8 = (Math.imul(pl & ml, 0x01010101) | Math.imul(ph & mh, 0x01010101)) >>> 24;
-  o8 = (Math.imul(ol & ml, 0x01010101) | Math.imul(oh & mh, 0x01010101)) >>> 24;
-  f = FLIPPED[(c << 8) | (OUTFLANK[(c << 6) | ((o8 >>> 1) & 63)] & p8)];
-  if (f) {
+  out = OUTFLANK[(c << 6) | ((((Math.imul(ol & ml, 0x01010101) | Math.imul(oh & mh, 0x01010101)) >>> 25) & 63))];
+  if (out) {
+    f = FLIPPED[(c << 8) | (out & ((Math.imul(pl & ml, 0x01010101) | Math.imul(ph & mh, 0x01010101)) >>> 24))];
     const x = Math.imul(f, 0x01010101);
     fl |= x & ml;
     fh |= x & mh;
@@ -221,21 +217,19 @@ export function lastCount(pl, ph, s) {
 // and the best move; always replaced.
 const TABLE_BITS = 20;
 const TABLE_MASK = (1 << TABLE_BITS) - 1;
-const tPl = new Int32Array(1 << TABLE_BITS);
-const tPh = new Int32Array(1 << TABLE_BITS);
-const tOl = new Int32Array(1 << TABLE_BITS);
-const tOh = new Int32Array(1 << TABLE_BITS);
-const tLower = new Int8Array(1 << TABLE_BITS);
-const tUpper = new Int8Array(1 << TABLE_BITS);
-const tMove = new Int8Array(1 << TABLE_BITS);
-const tEmpties = new Int8Array(1 << TABLE_BITS);
+// One array, ENTRY numbers an entry side by side (a bucket of two is 40 bytes, one or two
+// cache lines; eight arrays read eight): the four halves, then the lower bound, the upper
+// bound, the best move and the empty squares a byte each (INFO).
+const ENTRY = 5;
+const INFO = 4;
+const table = new Int32Array(ENTRY << TABLE_BITS);
+const pack = (lower, upper, move, empties) => (lower & 255) | ((upper & 255) << 8) | ((move & 255) << 16) | (empties << 24);
+const lowerOf = (info) => (info << 24) >> 24;
+const upperOf = (info) => (info << 16) >> 24;
+const moveOf = (info) => (info << 8) >> 24;
 
 export function clearTable() {
-  tPl.fill(0);
-  tPh.fill(0);
-  tOl.fill(0);
-  tEmpties.fill(0);
-  tOh.fill(0); // no reachable position has no discs at all, so an empty entry never matches
+  table.fill(0); // no reachable position has no discs at all, so an empty entry never matches
 }
 
 function slot(pl, ph, ol, oh) {
@@ -259,6 +253,7 @@ let stopAt = 0; // the node count at which the clock is read next
 let deadline = Infinity;
 let shouldStop = null;
 const STOP = { stopped: true };
+const NO_MOVE = -SQUARES - 1; // below every score: a square that turns nothing
 
 function checkClock() {
   stopAt = nodes + 4096;
@@ -384,23 +379,93 @@ function lastThree(pl, ph, ol, oh, alpha, beta, a, b, c, passed) {
   return -lastThree(ol, oh, pl, ph, -beta, -alpha, a, b, c, true);
 }
 
+// lastThree with a, b, c put in parity order: those of quarters with an odd number of empty
+// squares (bits of par) first (a quarter holding one of the three, or all three).
+function sortedThree(pl, ph, ol, oh, alpha, beta, par, a, b, c, passed) {
+  if (!((par >>> QUARTER[a]) & 1)) {
+    if ((par >>> QUARTER[b]) & 1) [a, b] = [b, a];
+    else if ((par >>> QUARTER[c]) & 1) [a, c] = [c, a];
+  }
+  if (!((par >>> QUARTER[b]) & 1) && ((par >>> QUARTER[c]) & 1)) [b, c] = [c, b];
+  return lastThree(pl, ph, ol, oh, alpha, beta, a, b, c, passed);
+}
+
+// One move of lastFour: the disc on x, the other three to lastThree in the parity order after it.
+function fourMove(pl, ph, ol, oh, alpha, beta, par, x, a, b, c) {
+  flips(pl, ph, ol, oh, x);
+  const fl = FL;
+  const fh = FH;
+  if (!fl && !fh) return NO_MOVE;
+  return -sortedThree(ol ^ fl, oh ^ fh, pl | fl | (x < 32 ? 1 << x : 0), ph | fh | (x < 32 ? 0 : 1 << (x - 32)),
+    -beta, -alpha, par ^ (1 << QUARTER[x]), a, b, c, false);
+}
+
+// Four empty squares a, b, c, d (in the order of the list of empty squares): those of odd
+// quarters tried first, without the list; a pass tries the opponent's.
+function lastFour(pl, ph, ol, oh, alpha, beta, a, b, c, d, passed) {
+  if (++nodes >= stopAt) checkClock();
+  const par = (1 << QUARTER[a]) ^ (1 << QUARTER[b]) ^ (1 << QUARTER[c]) ^ (1 << QUARTER[d]);
+  // only two odd quarters of one square each beside an even one need reordering (2 + 1 + 1)
+  if (par && par !== 15 && (par & (par - 1)) && ((par & (par - 1)) & ((par & (par - 1)) - 1)) === 0) {
+    // the two odd squares first, each group keeping its order (a stable sort)
+    const odd = (x) => (par >>> QUARTER[x]) & 1;
+    if (!odd(c) && odd(d)) [c, d] = [d, c];
+    if (!odd(b) && odd(c)) [b, c] = [c, b];
+    if (!odd(a) && odd(b)) [a, b] = [b, a];
+    if (!odd(c) && odd(d)) [c, d] = [d, c];
+    if (!odd(b) && odd(c)) [b, c] = [c, b];
+  }
+  let best = -SQUARES - 1;
+  let v;
+  if ((NEAR_LO[a] & ol) || (NEAR_HI[a] & oh)) {
+    v = fourMove(pl, ph, ol, oh, alpha, beta, par, a, b, c, d);
+    if (v > best) {
+      best = v;
+      if (v >= beta) return best;
+      if (v > alpha) alpha = v;
+    }
+  }
+  if ((NEAR_LO[b] & ol) || (NEAR_HI[b] & oh)) {
+    v = fourMove(pl, ph, ol, oh, alpha, beta, par, b, a, c, d);
+    if (v > best) {
+      best = v;
+      if (v >= beta) return best;
+      if (v > alpha) alpha = v;
+    }
+  }
+  if ((NEAR_LO[c] & ol) || (NEAR_HI[c] & oh)) {
+    v = fourMove(pl, ph, ol, oh, alpha, beta, par, c, a, b, d);
+    if (v > best) {
+      best = v;
+      if (v >= beta) return best;
+      if (v > alpha) alpha = v;
+    }
+  }
+  if ((NEAR_LO[d] & ol) || (NEAR_HI[d] & oh)) {
+    v = fourMove(pl, ph, ol, oh, alpha, beta, par, d, a, b, c);
+    if (v > best) best = v;
+  }
+  if (best > -SQUARES - 1) return best;
+  if (passed) return finalScore(popcount(pl) + popcount(ph), popcount(ol) + popcount(oh));
+  return -lastFour(ol, oh, pl, ph, -beta, -alpha, a, b, c, d, true);
+}
+
 function shallow(pl, ph, ol, oh, alpha, beta, empties, passed) {
   if (empties === 2) {
     const a = next[HEAD];
     return lastTwo(pl, ph, ol, oh, alpha, beta, a, next[a]);
   }
   if (empties === 1) return lastSquare(pl, ph, ol, oh, next[HEAD]);
+  if (empties === 4) {
+    const a = next[HEAD];
+    const b = next[a];
+    const c = next[b];
+    return lastFour(pl, ph, ol, oh, alpha, beta, a, b, c, next[c], passed);
+  }
   if (empties === 3) {
-    let a = next[HEAD];
-    let b = next[a];
-    let c = next[b];
-    // the squares of odd quarters first (a quarter holding one of the three, or all three)
-    if (!((parity >>> QUARTER[a]) & 1)) {
-      if ((parity >>> QUARTER[b]) & 1) [a, b] = [b, a];
-      else if ((parity >>> QUARTER[c]) & 1) [a, c] = [c, a];
-    }
-    if (!((parity >>> QUARTER[b]) & 1) && ((parity >>> QUARTER[c]) & 1)) [b, c] = [c, b];
-    return lastThree(pl, ph, ol, oh, alpha, beta, a, b, c, passed);
+    const a = next[HEAD];
+    const b = next[a];
+    return sortedThree(pl, ph, ol, oh, alpha, beta, parity, a, b, next[b], passed);
   }
   if (++nodes >= stopAt) checkClock();
   let best = -SQUARES - 1;
@@ -447,10 +512,11 @@ function orderedMoves(pl, ph, ol, oh, ml, mh, empties, hashMove) {
     if (etcBeta !== null) { // enhanced transposition cutoff: a child the table already refutes
       const nol = ol ^ fl;
       const noh = oh ^ fh;
-      const c = slot(nol, noh, npl, nph) & ~1;
-      for (let k = c; k < c + 2; k++) {
-        if (tPl[k] === nol && tPh[k] === noh && tOl[k] === npl && tOh[k] === nph && -tUpper[k] >= etcBeta) {
-          etcScore = -tUpper[k];
+      const c = (slot(nol, noh, npl, nph) & ~1) * ENTRY;
+      for (let k = c; k < c + 2 * ENTRY; k += ENTRY) {
+        if (table[k] === nol && table[k + 1] === noh && table[k + 2] === npl && table[k + 3] === nph
+          && -upperOf(table[k + INFO]) >= etcBeta) {
+          etcScore = -upperOf(table[k + INFO]);
           return -1;
         }
       }
@@ -501,17 +567,19 @@ function search(pl, ph, ol, oh, alpha, beta, empties, passed, root) {
     if (upper <= alpha) return upper;
   }
   // a bucket of two entries: the one searched with more empty squares, and the latest
-  const first = slot(pl, ph, ol, oh) & ~1;
+  const first = (slot(pl, ph, ol, oh) & ~1) * ENTRY;
+  const second = first + ENTRY;
   let index = -1;
-  if (tPl[first] === pl && tPh[first] === ph && tOl[first] === ol && tOh[first] === oh) index = first;
-  else if (tPl[first + 1] === pl && tPh[first + 1] === ph && tOl[first + 1] === ol && tOh[first + 1] === oh) {
-    index = first + 1;
+  if (table[first] === pl && table[first + 1] === ph && table[first + 2] === ol && table[first + 3] === oh) index = first;
+  else if (table[second] === pl && table[second + 1] === ph && table[second + 2] === ol && table[second + 3] === oh) {
+    index = second;
   }
   let hashMove = -1;
   if (index >= 0) {
-    const lower = tLower[index];
-    const upper = tUpper[index];
-    hashMove = tMove[index];
+    const info = table[index + INFO];
+    const lower = lowerOf(info);
+    const upper = upperOf(info);
+    hashMove = moveOf(info);
     if (!root) { // the root searches on, to name its move
       if (lower >= beta) return lower;
       if (upper <= alpha) return upper;
@@ -554,22 +622,20 @@ function search(pl, ph, ol, oh, alpha, beta, empties, passed, root) {
   // replaced it), else in the first slot if it is no deeper, else in the second
   let newLower = best > alpha0 ? best : -SQUARES;
   let newUpper = best < beta ? best : SQUARES;
-  if (tPl[first] === pl && tPh[first] === ph && tOl[first] === ol && tOh[first] === oh) index = first;
-  else if (tPl[first + 1] === pl && tPh[first + 1] === ph && tOl[first + 1] === ol && tOh[first + 1] === oh) {
-    index = first + 1;
+  if (table[first] === pl && table[first + 1] === ph && table[first + 2] === ol && table[first + 3] === oh) index = first;
+  else if (table[second] === pl && table[second + 1] === ph && table[second + 2] === ol && table[second + 3] === oh) {
+    index = second;
   } else index = -1;
   if (index >= 0) {
-    if (tLower[index] > newLower) newLower = tLower[index];
-    if (tUpper[index] < newUpper) newUpper = tUpper[index];
-  } else index = tEmpties[first] <= empties ? first : first + 1;
-  tPl[index] = pl;
-  tPh[index] = ph;
-  tOl[index] = ol;
-  tOh[index] = oh;
-  tEmpties[index] = empties;
-  tLower[index] = newLower;
-  tUpper[index] = newUpper;
-  tMove[index] = bestMove;
+    const info = table[index + INFO];
+    if (lowerOf(info) > newLower) newLower = lowerOf(info);
+    if (upperOf(info) < newUpper) newUpper = upperOf(info);
+  } else index = table[first + INFO] >>> 24 <= empties ? first : second;
+  table[index] = pl;
+  table[index + 1] = ph;
+  table[index + 2] = ol;
+  table[index + 3] = oh;
+  table[index + INFO] = pack(newLower, newUpper, bestMove, empties);
   if (root) rootMove = bestMove;
   return best;
 }
