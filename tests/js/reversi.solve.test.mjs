@@ -11,6 +11,7 @@ import engine, { PASS, flipsOf, lastFlips } from "../../static/js/engines/revers
 import {
   clearTable, flipsInto, lastCount, solve, solveBoard, stableDiscs, tuning,
 } from "../../static/js/ai/reversi-solve.js";
+import { edgeStable, stableWithEdges } from "../../static/js/ai/reversi-stable.js";
 
 const DIR = new URL("../vectors/reversi/", import.meta.url);
 const read = (name) => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
@@ -125,5 +126,67 @@ test("reversi solver: its flips by lines and its last-square count agree with th
     flipsOf(pl, ph, fullOl, fullOh, s, want);
     flipsInto(pl, ph, fullOl, fullOh, s, got);
     assert.deepEqual([got[0], got[1]], [want[0], want[1]], `flips on a full board at ${s}, trial ${trial}`);
+  }
+});
+
+test("reversi solver: the edges' safe discs, against every game played out on the edge", () => {
+  // One row's eight squares (the top edge, nothing else on the board): a disc of either side
+  // may go on any empty square in any order; a disc of x's is safe unless some order turns it.
+  const turned = (p, o, at) => {
+    let f = 0;
+    for (const step of [1, -1]) {
+      let run = 0;
+      let j = at + step;
+      for (; j >= 0 && j < 8 && (o >> j) & 1; j += step) run |= 1 << j;
+      if (run && j >= 0 && j < 8 && (p >> j) & 1) f |= run;
+    }
+    return f;
+  };
+  const memo = new Map();
+  const everTurned = (x, y) => { // x's discs some order of play turns
+    const key = x * 256 + y;
+    if (memo.has(key)) return memo.get(key);
+    let lost = 0;
+    for (let at = 0; at < 8; at++) {
+      if (((x | y) >> at) & 1) continue;
+      const fx = turned(x, y, at);
+      lost |= everTurned(x | fx | (1 << at), y & ~fx) & x;
+      const fy = turned(y, x, at);
+      lost |= fy | (everTurned(x & ~fy, y | fy | (1 << at)) & x);
+    }
+    memo.set(key, lost);
+    return lost;
+  };
+  let seed = 3;
+  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+  for (let trial = 0; trial < 3000; trial++) {
+    let x = 0;
+    let y = 0;
+    for (let t = 0; t < 8; t++) {
+      const u = random();
+      if (u < 0.4) x |= 1 << t;
+      else if (u < 0.8) y |= 1 << t;
+    }
+    let count = 0;
+    for (let t = 0; t < 8; t++) if (((x & ~everTurned(x, y)) >> t) & 1) count++;
+    assert.equal(edgeStable(x, 0, y, 0), count, `edge ${x}/${y}`);
+    // the same edge as the left column (a1 to a8) and the bottom row
+    const col = (bits) => {
+      let [lo, hi] = [0, 0];
+      for (let t = 0; t < 8; t++) {
+        if (!((bits >> t) & 1)) continue;
+        if (t < 4) lo |= 1 << (8 * t);
+        else hi |= 1 << (8 * (t - 4));
+      }
+      return [lo, hi];
+    };
+    const [xl, xh] = col(x);
+    const [yl, yh] = col(y);
+    assert.equal(edgeStable(xl, xh, yl, yh), count, `left column ${x}/${y}`);
+    assert.equal(edgeStable(0, x << 24, 0, y << 24), count, `bottom row ${x}/${y}`);
+    // what the solver's cut-off counts: never fewer than stableDiscs, and the edge's safe discs
+    const occLo = x | y;
+    const withEdges = stableWithEdges(x, 0, occLo, 0);
+    assert.ok(withEdges >= stableDiscs(x, 0, occLo, 0) && withEdges >= count);
   }
 });

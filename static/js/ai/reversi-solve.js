@@ -27,14 +27,14 @@
 // solve(state) returns {score, move, nodes, ms}; solveBoard() is the same on raw bitboards.
 import { PASS, SQUARES, finalScore, movesOf, popcount } from "../engines/reversi.js";
 import { WIN, evaluate, probe } from "./reversi-search.js";
-import { stableDiscs } from "./reversi-stable.js";
+import { edgeStable, stableDiscs, stableWithEdges } from "./reversi-stable.js";
 
 export { stableDiscs };
 
 // shallow: at this many empty squares and fewer, the search without table or mobility;
 // etc: from this many empty squares, children already refuted by the table cut at once;
 // evalSort, guessFrom, guessDepth, guessScale: the ordering and first guess above.
-export const tuning = { shallow: 6, etc: 12, evalSort: 14, guessFrom: 14, guessDepth: 6, guessScale: 0.12 };
+export const tuning = { shallow: 6, edgeFrom: 5, etc: 12, evalSort: 14, guessFrom: 14, guessDepth: 6, guessScale: 0.12 };
 const HEAD = 64; // the sentinel of the list of empty squares
 const next = new Int8Array(65);
 const prev = new Int8Array(65);
@@ -468,6 +468,10 @@ function shallow(pl, ph, ol, oh, alpha, beta, empties, passed) {
     return sortedThree(pl, ph, ol, oh, alpha, beta, parity, a, b, next[b], passed);
   }
   if (++nodes >= stopAt) checkClock();
+  if (empties >= tuning.edgeFrom && SQUARES - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
+    const upper = SQUARES - 2 * edgeStable(ol, oh, pl, ph);
+    if (upper <= alpha) return upper;
+  }
   let best = -SQUARES - 1;
   let moved = false;
   for (let odd = 1; odd >= 0; odd--) {
@@ -563,7 +567,7 @@ function search(pl, ph, ol, oh, alpha, beta, empties, passed, root) {
     return -search(ol, oh, pl, ph, -beta, -alpha, empties, true, false);
   }
   if (!root && SQUARES - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
-    const upper = SQUARES - 2 * stableDiscs(ol, oh, pl | ol, ph | oh);
+    const upper = SQUARES - 2 * stableWithEdges(ol, oh, pl | ol, ph | oh);
     if (upper <= alpha) return upper;
   }
   // a bucket of two entries: the one searched with more empty squares, and the latest
