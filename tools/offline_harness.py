@@ -7,6 +7,7 @@ sees it as an update."""
 
 from __future__ import annotations
 
+import fcntl
 import shutil
 import subprocess
 from pathlib import Path
@@ -17,25 +18,50 @@ SETTINGS = "tests.e2e.offline_settings"
 
 
 class Build:
-    """One collected build in `directory` (its STATIC_ROOT, database and secret key)."""
+    """One build in `directory` (its database and secret key, shared by every build in the
+    same parent folder). Its STATIC_ROOT is collected here, or `static_root` when given: a
+    collection made once for several builds of the same sources (`collected_once`)."""
 
-    def __init__(self, directory: Path, static_source: Path | None = None):
+    def __init__(self, directory: Path, static_source: Path | None = None,
+                 static_root: Path | None = None):
         self.directory = directory
-        self.static_root = directory / "static"
+        directory.mkdir(parents=True, exist_ok=True)
+        self.static_root = static_root or directory / "static"
         local = directory.parent / "local"  # shared by every build: one database, one key
         self.env = {"DEBUG": "0", "STATIC_ROOT": str(self.static_root),
                     "LITTLE_TABLE_LOCAL_DIR": str(local), "OFFLINE_WORKER": "1"}
         if static_source is not None:
             self.env["OFFLINE_TEST_STATIC_SOURCE"] = str(static_source)
-        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-            subprocess.run(
-                [PYTHON, "manage.py", *command, "-v", "0"],
-                cwd=ROOT, env=server_env(self.env, SETTINGS), check=True, timeout=600,
-            )
+        manage(self.env, "migrate")
+        if static_root is None:
+            manage(self.env, "collectstatic")
 
     def serve(self, port: int | None = None) -> Daphne:
         return Daphne(self.env, self.directory / "daphne.log", settings=SETTINGS,
                       port=port or free_port())
+
+
+def manage(env: dict[str, str], command: str) -> None:
+    subprocess.run(
+        [PYTHON, "manage.py", command, "--noinput", "-v", "0"],
+        cwd=ROOT, env=server_env(env, SETTINGS), check=True, timeout=600,
+    )
+
+
+def collected_once(directory: Path) -> Path:
+    """static/ collected the production way (hashed, compressed) into directory/static, once
+    for every process that asks with the same directory: pytest-xdist's workers share their
+    parent temporary folder, and a collection costs about 10 s of processor time. A lock
+    decides who collects; the others wait for it and read the same files (no build writes
+    into its STATIC_ROOT after collecting)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    static_root = directory / "static"
+    with open(directory / "collect.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (static_root / "staticfiles.json").exists():  # written last by collectstatic
+            manage({"DEBUG": "0", "STATIC_ROOT": str(static_root), "OFFLINE_WORKER": "1",
+                    "LITTLE_TABLE_LOCAL_DIR": str(directory / "local")}, "collectstatic")
+    return static_root
 
 
 def changed_static_copy(directory: Path) -> Path:

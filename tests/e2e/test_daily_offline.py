@@ -19,8 +19,8 @@ from tools.offline_harness import Build
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    build = Build(tmp_path_factory.mktemp("daily-offline") / "build")
+def server(tmp_path_factory, collected_static):
+    build = Build(tmp_path_factory.mktemp("daily-offline") / "build", static_root=collected_static)
     running = build.serve()
     yield running
     running.stop()

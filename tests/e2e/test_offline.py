@@ -42,9 +42,9 @@ CACHE_KEYS = """async () => {
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def site(tmp_path_factory, collected_static):
     directory = tmp_path_factory.mktemp("offline")
-    first = Build(directory / "build-1")
+    first = Build(directory / "build-1", static_root=collected_static)
     server = first.serve()
     state = {"directory": directory, "first": first, "server": server}
     yield state
