@@ -171,6 +171,25 @@ const mvFl = new Int32Array(MAX_PLY * LIST);
 const mvFh = new Int32Array(MAX_PLY * LIST);
 const mvKey = new Int32Array(MAX_PLY * LIST);
 
+// Inserts a move (square s, flips fl/fh, order key) into a node's list kept in four parallel
+// arrays (squares, flips' low and high halves, keys) from index base, whose next free index
+// is end: sorted by key, earlier moves first among equals. Both searches' move lists (here and
+// reversi-solve.js) go through it.
+export function insertMove(squares, lows, highs, keys, base, end, s, fl, fh, key) {
+  let i = end;
+  while (i > base && keys[i - 1] > key) {
+    squares[i] = squares[i - 1];
+    lows[i] = lows[i - 1];
+    highs[i] = highs[i - 1];
+    keys[i] = keys[i - 1];
+    i--;
+  }
+  squares[i] = s;
+  lows[i] = fl;
+  highs[i] = fh;
+  keys[i] = key;
+}
+
 class Stop extends Error {}
 let nodes = 0;
 let stopAt = 0;
@@ -199,18 +218,7 @@ function orderMoves(pl, ph, ol, oh, ml, mh, ply, hashMove, depth) {
       const replies = popcount(two[0]) + popcount(two[1]) + popcount(two[0] & CORNERS_LO) + popcount(two[1] & CORNERS_HI);
       key = 16 * replies - SQUARE_WORTH[s];
     } else key = -SQUARE_WORTH[s];
-    let i = n++;
-    while (i > 0 && mvKey[base + i - 1] > key) {
-      mvSquare[base + i] = mvSquare[base + i - 1];
-      mvFl[base + i] = mvFl[base + i - 1];
-      mvFh[base + i] = mvFh[base + i - 1];
-      mvKey[base + i] = mvKey[base + i - 1];
-      i--;
-    }
-    mvSquare[base + i] = s;
-    mvFl[base + i] = fl;
-    mvFh[base + i] = fh;
-    mvKey[base + i] = key;
+    insertMove(mvSquare, mvFl, mvFh, mvKey, base, base + n++, s, fl, fh, key);
   }
   return n;
 }

@@ -26,7 +26,7 @@
 //   at once when no enemy disc touches it; the last two squares are played out directly.
 // solve(state) returns {score, move, nodes, ms}; solveBoard() is the same on raw bitboards.
 import { PASS, SQUARES, finalScore, movesOf, popcount } from "../engines/reversi.js";
-import { WIN, evaluate, probe } from "./reversi-search.js";
+import { WIN, evaluate, insertMove, probe } from "./reversi-search.js";
 import { edgeStable, stableDiscs, stableWithEdges } from "./reversi-stable.js";
 
 export { stableDiscs };
@@ -531,19 +531,7 @@ function orderedMoves(pl, ph, ol, oh, ml, mh, empties, hashMove) {
       movesOf(ol ^ fl, oh ^ fh, npl, nph, two);
       key = popcount(two[0]) + popcount(two[1]) + popcount(two[0] & CORNERS_LO) + popcount(two[1] & CORNERS_HI);
     }
-    // insertion: keep the list sorted by key, earlier squares first among equals
-    let i = n++;
-    while (i > 0 && mvKey[base + i - 1] > key) {
-      mvSquare[base + i] = mvSquare[base + i - 1];
-      mvFl[base + i] = mvFl[base + i - 1];
-      mvFh[base + i] = mvFh[base + i - 1];
-      mvKey[base + i] = mvKey[base + i - 1];
-      i--;
-    }
-    mvSquare[base + i] = s;
-    mvFl[base + i] = fl;
-    mvFh[base + i] = fh;
-    mvKey[base + i] = key;
+    insertMove(mvSquare, mvFl, mvFh, mvKey, base, base + n++, s, fl, fh, key);
   }
   return n;
 }
