@@ -8,6 +8,8 @@ data-ready, data-solved, data-stage and data-last; its board's points are
 `button[data-point]` with data-owner, as on the play pages.
 """
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -61,14 +63,25 @@ def click_move(example, move):
         example.locator(f"button[data-point='{name}']").click()
 
 
+# Every point of a board with its data-owner, read in one call: a Gomoku board has 225, and
+# one `expect` a point cost a round trip each (about ten seconds a language).
+OWNERS = """(example) => Object.fromEntries([...example.querySelectorAll("button[data-point]")]
+  .map((button) => [button.dataset.point, button.dataset.owner]))"""
+
+
 def check_after(example, slug):
-    """The board shows the position after the example's move, taken from the engine's answer."""
+    """The board shows the position after the example's move, taken from the engine's answer
+    (polled as `expect` would, until it holds or five seconds pass)."""
     game, _before, after = examples.positions(slug)
     owners = examples.occupancy(game, after)
-    for button in example.locator("button[data-point]").all():
-        point = button.get_attribute("data-point")
-        expected = str(owners[point]) if point in owners else ""
-        expect(button).to_have_attribute("data-owner", expected)
+    shown = example.evaluate(OWNERS)
+    wanted = {point: str(owners[point]) if point in owners else "" for point in shown}
+    deadline = time.monotonic() + 5
+    while shown != wanted and time.monotonic() < deadline:
+        time.sleep(0.05)
+        shown = example.evaluate(OWNERS)
+    assert shown == wanted
+    assert set(shown) == set(game.points), "the board has not every point"
     expect(example.locator("button[data-point][aria-disabled='false']")).to_have_count(0)
 
 
