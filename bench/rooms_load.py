@@ -261,6 +261,35 @@ def cpu_seconds(pids):
     return total / ticks
 
 
+def tree_cpu_seconds(pid):
+    """CPU time of `pid`, of its live children and of the children it has reaped (PostgreSQL's
+    postmaster: its backends, one a connection)."""
+    ticks, total = os.sysconf("SC_CLK_TCK"), 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if entry.name == str(pid):  # utime, stime, cutime, cstime (fields 14-17)
+            total += sum(int(value) for value in fields[11:15])
+        elif fields[1] == str(pid):  # a child: its ppid (field 4)
+            total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+def service_pids(directory):
+    """Redis's pid and PostgreSQL's postmaster pid, from scripts/services.sh's files."""
+    pgdir = Path((directory / "pgdir").read_text().strip())
+    postmaster = (pgdir / "data" / "postmaster.pid").read_text().split()[0]
+    return {"redis": int((directory / "redis.pid").read_text()), "postgres": int(postmaster)}
+
+
+def services_cpu(pids):
+    return {name: tree_cpu_seconds(pid) for name, pid in pids.items()}
+
+
 def own_cpu_seconds():
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -313,6 +342,7 @@ async def measure(origins, pids, logs, args):
     window_start = stats.window_start = time.monotonic()
     stats.deadline, stats.measuring = window_start + args.seconds, True
     server_cpu, client_cpu = cpu_seconds(pids), own_cpu_seconds()
+    services_before = services_cpu(args.service_pids)
     offsets, load_before = log_offsets(logs), os.getloadavg()
     rss_peak = 0.0
     while time.monotonic() < stats.deadline:
@@ -323,6 +353,10 @@ async def measure(origins, pids, logs, args):
     window_moves = stats.moves
     server_cpu = cpu_seconds(pids) - server_cpu
     client_cpu = own_cpu_seconds() - client_cpu
+    services_used = {
+        name: used - services_before[name]
+        for name, used in services_cpu(args.service_pids).items()
+    }
     (lags, busy_seconds), load_after = loop_lags(logs, offsets), os.getloadavg()
     await asyncio.wait(tasks, timeout=10)
     latencies = [value * 1000 for value in stats.latencies]
@@ -356,6 +390,18 @@ async def measure(origins, pids, logs, args):
         if window_moves
         else None,
         "server_cpu_share": round(server_cpu / window, 2),
+        # Scaled: Redis's and PostgreSQL's CPU per move, and the servers' with Redis's (what
+        # issue #42 compares with one embedded process, whose database is in its own CPU).
+        **{
+            f"{name}_cpu_ms_per_move": round(1000 * used / window_moves, 2)
+            if window_moves else None
+            for name, used in services_used.items()
+        },
+        **(
+            {"server_and_redis_cpu_ms_per_move": round(
+                1000 * (server_cpu + services_used["redis"]) / window_moves, 2)}
+            if "redis" in services_used and window_moves else {}
+        ),
         "client_cpu_share": round(client_cpu / window, 2),
         "server_rss_mib": round(rss_peak, 1),
         "server_rss_kib_per_room": round(1024 * (rss_peak - rss_before) / args.rooms, 1),
@@ -375,11 +421,13 @@ def spawn(kind, stack, workdir, shared_address):
             "LIMIT_SOCKET_MESSAGES_CAPACITY": "1000000",
             "LIMIT_SOCKET_CONNECTS_CAPACITY": "1000000",
         }
+    found: dict[str, int] = {}
     if kind == "embedded":
         extra["SQLITE_PATH"] = str(workdir / "bench.sqlite3")
         count = 1
     else:
         extra.update(stack.enter_context(services(workdir / "services")))
+        found = service_pids(workdir / "services")
         count = 2
     migrate(extra)
     servers = []
@@ -391,6 +439,7 @@ def spawn(kind, stack, workdir, shared_address):
         [s.origin for s in servers],
         [s.process.pid for s in servers],
         [s.log_path for s in servers],
+        found,
     )
 
 
@@ -445,12 +494,12 @@ def run_once(args, setup, rooms):
     # in `stack` have been stopped (services.sh stop needs the pid files inside it).
     with tempfile.TemporaryDirectory(prefix="rooms-bench-") as tmp, ExitStack() as stack:
         if setup:
-            origins, pids, logs = spawn(setup, stack, Path(tmp), args.shared_address)
+            origins, pids, logs, found = spawn(setup, stack, Path(tmp), args.shared_address)
         else:
-            origins, pids, logs = args.url, args.pids, []
+            origins, pids, logs, found = args.url, args.pids, [], {}
         label = setup or ",".join(origins)
         mode = "shared-address" if args.shared_address else "realistic"
-        run_args = argparse.Namespace(**{**vars(args), "rooms": rooms})
+        run_args = argparse.Namespace(**{**vars(args), "rooms": rooms, "service_pids": found})
         result = asyncio.run(measure(origins, pids, logs, run_args))
         line = json.dumps({"setup": label, "mode": mode, "processes": len(origins), **result})
         print(line, flush=True)
