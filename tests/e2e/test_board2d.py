@@ -230,6 +230,7 @@ def drive_one_turn(page, root, rng):
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.browser_context_args(reduced_motion="reduce")  # the moves, not their motion
 def test_full_game_against_the_beginner_ai(page, live_server_url, slug):
     problems = watch(page)
     rng = random.Random(slug)

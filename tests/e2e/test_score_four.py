@@ -83,6 +83,7 @@ def play_local(page, names):
         expect(page.locator(BOARD)).to_have_attribute("data-moves", str(count + 1))
 
 
+@pytest.mark.browser_context_args(reduced_motion="reduce")  # the moves, not their motion
 def test_full_game_against_the_beginner_through_the_panel(page, live_server_url):
     problems = open_page(page, live_server_url)
     start(page, "ai", "beginner")
@@ -98,6 +99,7 @@ def test_full_game_against_the_beginner_through_the_panel(page, live_server_url)
     assert problems == []
 
 
+@pytest.mark.browser_context_args(reduced_motion="reduce")  # the moves, not their motion
 def test_undo_against_the_ai_returns_to_the_humans_turn(page, live_server_url):
     problems = open_page(page, live_server_url)
     start(page, "ai", "beginner")
@@ -152,6 +154,7 @@ def test_two_players_win_turns_the_line_gold_and_the_result_can_be_hidden(page, 
     assert problems == []
 
 
+@pytest.mark.browser_context_args(reduced_motion="reduce")  # the moves, not their motion
 def test_start_as_black_lets_the_ai_move_first(page, live_server_url):
     problems = open_page(page, live_server_url)
     start(page, "ai", "intermediate", human_side=1)
@@ -165,6 +168,7 @@ def test_start_as_black_lets_the_ai_move_first(page, live_server_url):
     assert problems == []
 
 
+@pytest.mark.browser_context_args(reduced_motion="reduce")  # the moves, not their motion
 def test_keyboard_alone_plays_a_game(page, live_server_url):
     problems = open_page(page, live_server_url)
     for _ in range(40):
@@ -256,6 +260,7 @@ def test_phone_layout_puts_the_panel_below_the_board(browser, live_server_url):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.browser_context_args(reduced_motion="reduce")  # the moves, not their motion
 def test_every_language_renders_its_strings(page, live_server_url, language):
     problems = open_page(page, live_server_url, language)
     expect(page.locator("html")).to_have_attribute("lang", language)
@@ -270,6 +275,7 @@ def test_every_language_renders_its_strings(page, live_server_url, language):
     assert problems == []
 
 
+@pytest.mark.browser_context_args(reduced_motion="reduce")  # the moves, not their motion
 def test_refusals_are_shown_on_screen_not_only_announced(page, live_server_url):
     problems = open_page(page, live_server_url)
     board = page.locator(BOARD)
