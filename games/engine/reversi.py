@@ -88,27 +88,33 @@ RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(ray for ray in (_ray(square, dc, dr) for dc, dr in _STEPS) if len(ray) >= 2)
     for square in range(SQUARES)
 )
-# (shift, mask of the opponent's discs a line may run through) for each pair of opposite
-# directions: east/west 1, south/north 8, south-west/north-east 7, south-east/north-west 9.
+# For each pair of opposite directions, its shift: east/west 1, south/north 8, south-west/
+# north-east 7, south-east/north-west 9; and whether a line in it wraps round the board's
+# side columns (then it may only run through the opponent's discs off those columns).
 _SHIFTS = ((1, True), (8, False), (7, True), (9, True))
 
 
 def moves_of(player: int, opponent: int) -> int:
     """The bitboard of the squares where `player` may put a disc (each outflanks a line)."""
-    empty = ~(player | opponent) & FULL
     inner = opponent & INNER
     found = 0
     for shift, edged in _SHIFTS:
         through = inner if edged else opponent
+        # A run of the opponent's discs next to one of `player`'s, grown one square, then two
+        # at a time (through pairs of the opponent's discs): up to six, the longest there is.
+        pairs, double = through & (through << shift), 2 * shift
         line = through & (player << shift)
-        for _ in range(5):
-            line |= through & (line << shift)
-        found |= empty & (line << shift)
+        line |= through & (line << shift)
+        line |= pairs & (line << double)
+        line |= pairs & (line << double)
+        found |= line << shift
+        pairs = through & (through >> shift)
         line = through & (player >> shift)
-        for _ in range(5):
-            line |= through & (line >> shift)
-        found |= empty & (line >> shift)
-    return found
+        line |= through & (line >> shift)
+        line |= pairs & (line >> double)
+        line |= pairs & (line >> double)
+        found |= line >> shift
+    return found & ~(player | opponent) & FULL
 
 
 def flips_of(player: int, opponent: int, square: int) -> int:
