@@ -24,6 +24,12 @@ if ! cmp -s package-lock.json node_modules/.package-lock.json.installed 2>/dev/n
   cp package-lock.json node_modules/.package-lock.json.installed
 fi
 
+# The browser steps' production collection of static/ (tests/e2e/conftest.py collected_static),
+# made once by the first test that needs it and read by the later steps: the same tree.
+TEST_STATIC_BUILD_DIR=$(mktemp -d)
+export TEST_STATIC_BUILD_DIR
+trap 'rm -rf "$TEST_STATIC_BUILD_DIR"' EXIT
+
 step "lint"
 .venv/bin/ruff check .
 

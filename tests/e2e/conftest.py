@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 from functools import partial
+from pathlib import Path
 
 import pytest
 from daphne.testing import DaphneProcess
@@ -83,7 +84,11 @@ def serve(django_db_blocker):
 @pytest.fixture(scope="session")
 def collected_static(tmp_path_factory, worker_id):
     """static/ collected the production way once for the whole run, every worker included
-    (tools/offline_harness.collected_once): the offline tests' builds of unchanged sources."""
+    (tools/offline_harness.collected_once): the offline tests' builds of unchanged sources.
+    TEST_STATIC_BUILD_DIR (scripts/test.sh) shares it with the next pytest steps of the same
+    `make test`, which test the same tree."""
+    if os.environ.get("TEST_STATIC_BUILD_DIR"):
+        return collected_once(Path(os.environ["TEST_STATIC_BUILD_DIR"]))
     base = tmp_path_factory.getbasetemp()
     if worker_id != "master":  # a pytest-xdist worker: its parent folder is the run's
         base = base.parent

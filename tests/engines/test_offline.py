@@ -18,8 +18,8 @@ from tools.offline_harness import Build
 
 
 @pytest.fixture(scope="module")
-def build(tmp_path_factory):
-    return Build(tmp_path_factory.mktemp("offline") / "build")
+def build(tmp_path_factory, collected_static):
+    return Build(tmp_path_factory.mktemp("offline") / "build", static_root=collected_static)
 
 
 def manifest_of(origin: str, tab) -> dict:
