@@ -1,7 +1,9 @@
 // Exact Reversi endgames: the final disc difference with best play on both sides, the empty
 // squares going to the side with more discs (the usual convention; scores are even, -64 to
 // 64), for the side to move. The rules are the engine twin's own bitboard functions
-// (static/js/engines/reversi.js: movesOf, flipsOf, finalScore); this module only searches.
+// (static/js/engines/reversi.js: movesOf, finalScore), but for the discs a move turns: those
+// come from tables by lines here (flips, lastCount; the tests hold them against the twin's
+// flipsOf and lastFlips), about twice as fast as the twin's rays.
 //
 // Negamax with alpha-beta over the two sides' bitboards (two 32-bit halves each, no BigInt,
 // nothing allocated per node). The root finds the score by null-window searches (MTD(f):
@@ -18,12 +20,14 @@
 //   nodes at 20 empty squares against fastest first alone), fastest first below it (the
 //   fewest replies for the opponent, corners counted twice); from `tuning.etc` empty squares
 //   a child the table already refutes cuts at once; a node whose window lies above what the
-//   opponent's stable discs leave (64 - 2 x stable, reversi-stable.js) fails low without a
-//   search.
+//   opponent's stable discs leave (64 - 2 x stable, reversi-stable.js stableWithEdges) fails
+//   low without a search.
 // - At `tuning.shallow` empty squares and below: no table and no mobility, the empty squares
 //   tried in a fixed order (corners first, the squares next to corners last), those of the
 //   board's quarters holding an odd number of empty squares first (parity), a square skipped
-//   at once when no enemy disc touches it; the last two squares are played out directly.
+//   at once when no enemy disc touches it; at 5 and 6 the stability cut-off from the edges'
+//   safe discs alone (edgeStable, a table); the last four and three squares tried directly
+//   (lastFour, lastThree), the last two played out directly (lastTwo, lastSquare).
 // solve(state) returns {score, move, nodes, ms}; solveBoard() is the same on raw bitboards.
 import { PASS, SQUARES, finalScore, movesOf, popcount } from "../engines/reversi.js";
 import { WIN, evaluate, insertMove, probe } from "./reversi-search.js";
