@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
+from tools.offline_harness import collected_once
 from tools.rooms_harness import free_port
 
 
@@ -33,6 +36,20 @@ def redis_url():
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def collected_static(request, tmp_path_factory):
+    """static/ collected the production way once for the whole run, every pytest-xdist worker
+    included (tools/offline_harness.collected_once): the collection test's, and the offline
+    browser tests' builds of unchanged sources. TEST_STATIC_BUILD_DIR (scripts/test.sh)
+    shares it between the pytest steps of one `make test`, which test the same tree."""
+    if os.environ.get("TEST_STATIC_BUILD_DIR"):
+        return collected_once(Path(os.environ["TEST_STATIC_BUILD_DIR"]))
+    base = tmp_path_factory.getbasetemp()
+    if hasattr(request.config, "workerinput"):  # an xdist worker: its parent is the run's
+        base = base.parent
+    return collected_once(base / "collected-static")
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's worker reads the groups off the items

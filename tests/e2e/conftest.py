@@ -11,12 +11,9 @@ from __future__ import annotations
 import os
 import shutil
 from functools import partial
-from pathlib import Path
 
 import pytest
 from daphne.testing import DaphneProcess
-
-from tools.offline_harness import collected_once
 
 # Debian's Chromium in its headless shell (package chromium-headless-shell, built from the same
 # source and version as `chromium`): the same Blink and V8 without the desktop browser around
@@ -79,20 +76,6 @@ def serve(django_db_blocker):
         yield f"http://127.0.0.1:{server.port.value}"
         server.terminate()
         server.join(timeout=10)
-
-
-@pytest.fixture(scope="session")
-def collected_static(tmp_path_factory, worker_id):
-    """static/ collected the production way once for the whole run, every worker included
-    (tools/offline_harness.collected_once): the offline tests' builds of unchanged sources.
-    TEST_STATIC_BUILD_DIR (scripts/test.sh) shares it with the next pytest steps of the same
-    `make test`, which test the same tree."""
-    if os.environ.get("TEST_STATIC_BUILD_DIR"):
-        return collected_once(Path(os.environ["TEST_STATIC_BUILD_DIR"]))
-    base = tmp_path_factory.getbasetemp()
-    if worker_id != "master":  # a pytest-xdist worker: its parent folder is the run's
-        base = base.parent
-    return collected_once(base / "collected-static")
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,6 @@ import pytest
 
 from tests.e2e.conftest import (
     chromium_launch_args,
-    collected_static,  # noqa: F401 - the offline tests' collected static files
     live_server_url,  # noqa: F401 - the live server fixture
 )
 from tests.engines.gecko import GeckoTab

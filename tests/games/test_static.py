@@ -5,8 +5,6 @@ vendored unchanged at its pinned version (tools/vendor_uqr.sh)."""
 import hashlib
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 from games.engine.registry import SLUGS
@@ -59,26 +57,19 @@ def test_the_build_exports_every_name_the_board_uses():
     assert listed <= exported, listed - exported
 
 
-def test_collectstatic_hashes_the_three_build(tmp_path):
-    env_script = (
-        "import os, django;"
-        "os.environ['DJANGO_SETTINGS_MODULE']='site_config.settings';"
-        f"os.environ['STATIC_ROOT']={str(tmp_path)!r};"
-        "django.setup();"
-        "from django.core.management import call_command;"
-        "call_command('collectstatic', interactive=False, verbosity=0)"
-    )
-    subprocess.run([sys.executable, "-c", env_script], cwd=ROOT, check=True, timeout=300)
-    manifest = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
+def test_collectstatic_hashes_the_three_build(collected_static):
+    # The production collection (site settings, DEBUG off), shared with the browser tests.
+    root = collected_static
+    manifest = json.loads((root / "staticfiles.json").read_text())["paths"]
     hashed = manifest["vendor/three/three-board.js"]
     assert re.search(r"three-board\.[0-9a-f]{12}\.js$", hashed)
-    assert (tmp_path / (hashed + ".gz")).exists()
-    assert (tmp_path / (hashed + ".br")).exists()
+    assert (root / (hashed + ".gz")).exists()
+    assert (root / (hashed + ".br")).exists()
     # The AI worker and the pages load each game's engine and AI by slug through one table
     # (js/game-modules.js): two literal imports a game, rewritten to the hashed files.
-    modules = (tmp_path / manifest["js/game-modules.js"]).read_text()
+    modules = (root / manifest["js/game-modules.js"]).read_text()
     imported = re.findall(r"""import\(\s*["']([^"']+)["']\s*\)""", modules)
     assert len(imported) == 2 * len(SLUGS)
     assert all(re.search(r"\.[0-9a-f]{12}\.js$", name) for name in imported), imported
     for loader in ("js/ai/worker.js", "js/engines/index.js", "js/game-modules.js"):
-        assert "import(`" not in (tmp_path / manifest[loader]).read_text()
+        assert "import(`" not in (root / manifest[loader]).read_text()
