@@ -108,7 +108,7 @@ const EDGE = new Uint8Array(256 * 256);
 {
   const turned = (p, o, x) => { // what a disc of p's on x turns along the edge
     let f = 0;
-    for (const step of [1, -1]) {
+    for (let step = -1; step <= 1; step += 2) {
       let run = 0;
       let j = x + step;
       while (j >= 0 && j < 8 && (o >> j) & 1) {
@@ -119,12 +119,17 @@ const EDGE = new Uint8Array(256 * 256);
     }
     return f;
   };
-  const order = [];
-  for (let p = 0; p < 256; p++) for (let o = 0; o < 256; o++) if (!(p & o)) order.push([p, o]);
   // fewer empty squares first: every position reached by a disc more is known before
-  const empty = ([p, o]) => 8 - popcount(p) - popcount(o);
-  order.sort((a, b) => empty(a) - empty(b));
-  for (const [p, o] of order) {
+  for (let empty = 0; empty <= 8; empty++) {
+    for (let occupied = 0; occupied < 256; occupied++) {
+      if (8 - popcount(occupied) !== empty) continue;
+      for (let p = occupied; ; p = (p - 1) & occupied) { // every split of the discs
+        setEdge(p, occupied & ~p);
+        if (!p) break;
+      }
+    }
+  }
+  function setEdge(p, o) {
     let safe = p;
     for (let x = 0; x < 8 && safe; x++) {
       if (((p | o) >> x) & 1) continue;
