@@ -248,35 +248,36 @@ def rss_mib(pids):
     return total / 1024
 
 
+def stat_fields(pid):
+    """/proc/<pid>/stat's fields after the command's name (the first is field 3), or None
+    once the process is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
 def cpu_seconds(pids):
     """User + system CPU time of the server processes so far (/proc/<pid>/stat)."""
-    ticks = os.sysconf("SC_CLK_TCK")
     total = 0
     for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        fields = stat_fields(pid)
+        if fields:
             total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
-        except (OSError, IndexError, ValueError):
-            pass
-    return total / ticks
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def tree_cpu_seconds(pid):
     """CPU time of `pid`, of its live children and of the children it has reaped (PostgreSQL's
     postmaster: its backends, one a connection)."""
-    ticks, total = os.sysconf("SC_CLK_TCK"), 0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if entry.name == str(pid):  # utime, stime, cutime, cstime (fields 14-17)
-            total += sum(int(value) for value in fields[11:15])
-        elif fields[1] == str(pid):  # a child: its ppid (field 4)
+    own = stat_fields(pid)
+    total = sum(int(value) for value in own[11:15]) if own else 0  # with cutime, cstime
+    children = [entry.name for entry in Path("/proc").iterdir() if entry.name.isdigit()]
+    for child in children:
+        fields = stat_fields(child)
+        if fields and fields[1] == str(pid):  # its ppid (field 4)
             total += int(fields[11]) + int(fields[12])
-    return total / ticks
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def service_pids(directory):

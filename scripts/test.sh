@@ -24,8 +24,8 @@ if ! cmp -s package-lock.json node_modules/.package-lock.json.installed 2>/dev/n
   cp package-lock.json node_modules/.package-lock.json.installed
 fi
 
-# The browser steps' production collection of static/ (tests/e2e/conftest.py collected_static),
-# made once by the first test that needs it and read by the later steps: the same tree.
+# One production collection of static/ for every pytest step (tests/conftest.py collected_static),
+# made by the first test that needs it and read by the later ones: the same tree.
 TEST_STATIC_BUILD_DIR=$(mktemp -d)
 export TEST_STATIC_BUILD_DIR
 trap 'rm -rf "$TEST_STATIC_BUILD_DIR"' EXIT
