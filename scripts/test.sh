@@ -9,12 +9,17 @@ scripts/setup.sh
 source scripts/node.sh
 scripts/system-deps.sh
 PY=.venv/bin/python
-# Each pytest step runs on pytest-xdist workers, one per core by default (TEST_WORKERS=0: no
-# workers, everything in pytest's own process): the browser groups are bound by CPU, and two
-# workers keep both cores busy. A module whose tests share a module-scoped fixture (a server,
-# a production build) stays on one worker (tests/conftest.py, --dist loadgroup).
-WORKERS=${TEST_WORKERS:-$(nproc)}
+# Each pytest step runs on pytest-xdist workers (TEST_WORKERS=0: no workers, everything in
+# pytest's own process). Two per core by default for the Python and Chromium steps: a test
+# spends about half its time waiting (on a server, a browser, a timer), so one worker per core
+# left the cores idle half the time (docs/TESTING.md, "Speed"). The WebKit and Gecko group
+# keeps one per core (TEST_ENGINE_WORKERS): WebKitGTK lost a click with four on two cores.
+# A module whose tests share a module-scoped fixture (a server, a production build) stays on
+# one worker (tests/conftest.py, --dist loadgroup).
+CORES=$(nproc)
+WORKERS=${TEST_WORKERS:-$((2 * CORES))}
 XDIST=(-n "$WORKERS" --dist loadgroup)
+ENGINE_XDIST=(-n "${TEST_ENGINE_WORKERS:-$CORES}" --dist loadgroup)
 # Each step's heading says when it began, from the start of this command.
 step() { echo "== $* [${SECONDS} s]"; }
 # Node packages the browser tests use (axe-core, puppeteer-core); exact versions from
@@ -46,9 +51,9 @@ step "python: browser (Playwright, Debian's Chromium headless shell)"
 DJANGO_ALLOW_ASYNC_UNSAFE=true $PY -m pytest -m e2e -q "${XDIST[@]}" tests/e2e
 
 step "python: browser engines (WebKitGTK and Firefox ESR, with Chromium in a room)"
-DJANGO_ALLOW_ASYNC_UNSAFE=true $PY -m pytest -m engines -q "${XDIST[@]}" tests/engines
+DJANGO_ALLOW_ASYNC_UNSAFE=true $PY -m pytest -m engines -q "${ENGINE_XDIST[@]}" tests/engines
 
 step "javascript (node --test)"
 # Files, not the directory: Node 22 and later no longer accept a directory, and Node 20 does
 # not expand globs itself, so the shell expands this one.
-node --test --test-concurrency="$WORKERS" tests/js/*.test.mjs
+node --test --test-concurrency="$CORES" tests/js/*.test.mjs
