@@ -82,8 +82,10 @@ export function terminalScore(pl, ph, ol, oh) {
   return d > 0 ? WIN + d : d < 0 ? -WIN + d : 0;
 }
 
-// The evaluation for the player (pl, ph) to move against (ol, oh), in a live position.
-export function evaluate(pl, ph, ol, oh) {
+// The evaluation for the player (pl, ph) to move against (ol, oh), in a live position;
+// stable = false leaves out the stable discs (the solver's move ordering: cheaper, and it
+// ordered as well).
+export function evaluate(pl, ph, ol, oh, stable = true) {
   movesOf(pl, ph, ol, oh, two);
   const myMoves = popcount(two[0]) + popcount(two[1]);
   movesOf(ol, oh, pl, ph, two);
@@ -116,7 +118,7 @@ export function evaluate(pl, ph, ol, oh) {
       score += WEIGHTS.c * (popcount(ol & set.cLo) + popcount(oh & set.cHi));
     }
   }
-  if (cornersTaken) {
+  if (cornersTaken && stable) {
     const occLo = pl | ol;
     const occHi = ph | oh;
     score += WEIGHTS.stable * (stableDiscs(pl, ph, occLo, occHi) - stableDiscs(ol, oh, occLo, occHi));
