@@ -8,9 +8,10 @@
 //                 reversi-search.js (mobility, corners, X- and C-squares, frontier, stable
 //                 discs).
 //   advanced      iterative deepening with the same evaluation until its time; from
-//                 `solveFrom` empty squares the exact endgame solver (reversi-solve.js),
-//                 which names a perfect move (the best final disc difference) when it
-//                 finishes in time; when it cannot, the midgame search's move, found first.
+//                 `solveFrom` empty squares the exact endgame solver (reversi-solve.js) with
+//                 all of the time, which names a perfect move (the best final disc
+//                 difference) when it finishes in time; when it cannot, the best move it
+//                 proved so far, else a short midgame search's.
 // Every level stops at its time: the searches read the clock (and `shouldStop`) as they go.
 import engine, { SQUARES, discs } from "../engines/reversi.js";
 import { EngineError } from "../engines/errors.js";
@@ -24,16 +25,14 @@ export { LEVELS };
 //   beginner      randomShare, noise (added to a square's worth, which runs -7 to 20), maxMs
 //   intermediate  depth (plies), maxMs
 //   advanced      timeMs (its own time when the caller gives none), solveFrom (the empty
-//                 squares from which it solves the endgame exactly), midgameShare (the share
-//                 of its time the midgame search has before the solver, at 15 empty squares
-//                 and more: its move is the answer if the solver runs out of time), tryFrom
-//                 and tryShare (from tryFrom empty squares down to solveFrom the midgame
-//                 search has tryShare of the time and the solver tries the rest: it finishes
-//                 now and then, and what it proved speeds up the next move's solve)
+//                 squares from which it solves the endgame exactly, with all of its time),
+//                 tryFrom and tryShare (from tryFrom empty squares down to solveFrom the
+//                 midgame search has tryShare of the time and the solver tries the rest: it
+//                 finishes now and then, and what it proved speeds up the next move's solve)
 export const LEVEL_SETTINGS = Object.freeze({
   beginner: Object.freeze({ randomShare: 0.4, noise: 12, maxMs: 100 }),
   intermediate: Object.freeze({ depth: 4, maxMs: 1000 }),
-  advanced: Object.freeze({ timeMs: 1500, solveFrom: 20, midgameShare: 0.1, tryFrom: 24, tryShare: 0.5 }),
+  advanced: Object.freeze({ timeMs: 1500, solveFrom: 20, tryFrom: 24, tryShare: 0.5 }),
 });
 // How the review reads the scores (static/js/ai/review.js): a midgame score is in the
 // evaluation's units (reversi-search.js WEIGHTS: a corner 40, a move of mobility 9), so a side
@@ -138,28 +137,33 @@ export function chooseMove(state, options = {}) {
   if (level === "intermediate") return finish(midgame(deadline, settings.depth));
 
   if (empties > settings.tryFrom) return finish(midgame(deadline));
-  // The endgame: a midgame move to fall back on (unless the solver needs only moments),
-  // then the exact solve in the time left. Above solveFrom the solve is a try: when it runs
-  // out of time, what it proved stays in its table for the next move.
   const exact = (solved) => {
     stats.nodes += solved.nodes;
     if (solved.stopped || solved.move === -1) return false;
     Object.assign(stats, { depth: empties, score: solved.score, exact: true, distance: empties, solved: true });
     return true;
   };
-  // A first look, a twentieth of the time: enough when the table holds the last move's proof.
+  if (empties <= settings.solveFrom) {
+    // The whole time goes to the exact solve: a midgame search first, for a move to fall back
+    // on, took time the solve needed. When the solve runs out, a 4-ply search (a few
+    // milliseconds, inside the time kept back) gives the score, and the move is the one the
+    // solver's finished null-window searches proved best so far, else that search's.
+    const solved = solve(state, { deadline, shouldStop });
+    if (exact(solved)) return finish(solved.move);
+    stats.solved = false;
+    const fallback = midgame(Math.max(deadline, clock() + 1), 4);
+    return finish(solved.move >= 0 ? solved.move : fallback);
+  }
+  // Above solveFrom the solve is a try after the midgame search: when it runs out of time,
+  // what it proved stays in its table for the next move. A first look, a twentieth of the
+  // time, is enough when the table holds the last move's proof.
   const quick = solve(state, { deadline: Math.min(deadline, started + (deadline - started) * 0.05), shouldStop });
   if (exact(quick)) return finish(quick.move);
-  let fallback = null;
+  const fallback = midgame(started + (deadline - started) * settings.tryShare);
   let guess = null;
-  if (empties >= 15) {
-    const share = empties > settings.solveFrom ? settings.tryShare : settings.midgameShare;
-    fallback = midgame(started + (deadline - started) * share);
-    if (stats.score !== null && !stats.exact) guess = Math.max(-62, Math.min(62, Math.round(GUESS_SCALE * stats.score / 2) * 2));
-  }
+  if (stats.score !== null && !stats.exact) guess = Math.max(-62, Math.min(62, Math.round(GUESS_SCALE * stats.score / 2) * 2));
   const solved = solve(state, { deadline, shouldStop, guess });
   if (exact(solved)) return finish(solved.move);
   stats.solved = false;
-  if (fallback === null) fallback = midgame(Math.max(deadline, clock() + 1), 4);
   return finish(fallback);
 }
