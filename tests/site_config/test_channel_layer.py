@@ -52,9 +52,16 @@ async def test_the_redis_layer_bounds_a_socket_queue_the_same_way(redis_url):
     layer = PubSubChannelLayer(hosts=[{"address": redis_url, "socket_timeout": None}], capacity=3)
     channel = await layer.new_channel()
     await layer.group_add("room.y", channel)
+    marker = await layer.new_channel()
+    await layer.group_add("room.marker", marker)
     try:
         for n in range(10):
             await layer.group_send("room.y", {"type": "room.event", "n": n})
+        # All ten are in this process once a later message is: Redis hands one subscriber its
+        # messages in order. Without this wait a loaded machine's reader could still be
+        # delivering them after the resync below is read (it saw n 9 come after it).
+        await layer.group_send("room.marker", {"type": "marker"})
+        assert await asyncio.wait_for(layer.receive(marker), 5) == {"type": "marker"}
         received = [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(3)]
         assert received == [
             {"type": "room.event", "n": 0},
