@@ -60,7 +60,9 @@ def site(tmp_path_factory, collected_static):
 
 def go_online_once(page, url):
     page.goto(url)
-    expect(page.locator("html")).to_have_attribute("data-offline-ready", "true")
+    # The worker is ready once it has precached the whole site (about a megabyte here): under
+    # load that took over the 5-s default (seen with six browser workers on two cores).
+    expect(page.locator("html")).to_have_attribute("data-offline-ready", "true", timeout=30_000)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 

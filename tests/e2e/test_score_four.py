@@ -228,8 +228,15 @@ def test_without_webgl_the_panel_plays_and_the_failure_is_reported(browser, live
 def test_idle_board_draws_nothing_and_survives_a_lost_context(page, live_server_url):
     problems = open_page(page, live_server_url)
     board = page.locator(BOARD)
-    page.wait_for_timeout(300)
+    # Once the first drawings are done (the page's layout may still settle for a moment on a
+    # loaded machine: a resize draws again), nothing more is drawn while nothing changes. A
+    # board drawing on every frame never settles and fails here.
     frames = board.get_attribute("data-frames")
+    for _ in range(20):
+        page.wait_for_timeout(500)
+        if board.get_attribute("data-frames") == frames:
+            break
+        frames = board.get_attribute("data-frames")
     page.wait_for_timeout(1500)
     assert board.get_attribute("data-frames") == frames
     page.evaluate("""() => {
