@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from games.engine.placement import bits
 from games.engine.reversi import (
+    FULL,
     GAME,
     PASS,
     SQUARES,
@@ -51,12 +52,15 @@ _TABLE_MAX = 1_000_000
 def negamax(player: int, opponent: int, alpha: int = -SQUARES, beta: int = SQUARES) -> int:
     """The score of `player` to move against `opponent` (bitboards) if it lies strictly
     between `alpha` and `beta`; otherwise a bound on the same side of the window (fail-soft)."""
+    empty = FULL & ~(player | opponent)
+    if empty & (empty - 1) == 0:  # one square left, or none: most of a search's nodes
+        return _last(player, opponent, empty)
     moves = moves_of(player, opponent)
     if not moves:
         if not moves_of(opponent, player):
             return final_score(player, opponent)
         return -negamax(opponent, player, -beta, -alpha)
-    empties = SQUARES - (player | opponent).bit_count()
+    empties = empty.bit_count()
     key = (player, opponent)
     remembered = empties >= _TABLE_EMPTIES
     if remembered and key in _table:
@@ -78,6 +82,20 @@ def negamax(player: int, opponent: int, alpha: int = -SQUARES, beta: int = SQUAR
             lower = upper = best
         _table[key] = (lower, upper)
     return best
+
+
+def _last(player: int, opponent: int, empty: int) -> int:
+    """The score with at most one empty square: played out directly, without move lists
+    (the full board's leaves were two move generations each before)."""
+    if empty:
+        square = empty.bit_length() - 1
+        flips = flips_of(player, opponent, square)
+        if flips:
+            return (player | flips).bit_count() + 1 - (opponent ^ flips).bit_count()
+        flips = flips_of(opponent, player, square)
+        if flips:
+            return (player ^ flips).bit_count() - (opponent | flips).bit_count() - 1
+    return final_score(player, opponent)
 
 
 def _search(player: int, opponent: int, moves: int, empties: int, alpha: int, beta: int) -> int:
