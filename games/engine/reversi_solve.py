@@ -5,8 +5,9 @@ squares going to the side with more discs (the usual convention: a score is even
 to 64). The search
 is a negamax with alpha-beta over the engine's own bitboard functions
 (games.engine.reversi: `moves_of`, `flips_of`, `final_score`), its moves ordered fastest
-first (the fewest replies for the opponent) while more than a few squares are empty, and the
-bounds of positions with 7 or more empty squares remembered across solves. It is
+first (the fewest replies for the opponent) while more than a few squares are empty, the last
+empty square played out directly, and the bounds of positions with 7 or more empty squares
+remembered across solves. It is
 slow next to the browser's solver (static/js/ai/reversi-solve.js) but short and plain: it
 proves positions of up to a dozen or so empty squares (daily puzzles, the tests that hold the
 two solvers to the same scores).
