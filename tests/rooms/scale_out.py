@@ -103,9 +103,10 @@ class Client:
         headers = {"Cookie": f"seat_{room_id}={secret}"} if secret else {}
         return await connect(url, origin=server_origin, additional_headers=headers, max_size=2**20)
 
-    async def expect(self, wanted, timeout=10.0, where=None):
+    async def expect(self, wanted, timeout=10.0, where=None, until=None):
         """The next message of type `wanted` (and matching `where`), keeping the room. The
-        pseudo-type `ready` is the end of a full state: its header and every move slice."""
+        pseudo-type `ready` is the end of a full state: its header and every move slice.
+        With `until` (a test of this client), the first message after which it holds."""
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
@@ -122,6 +123,10 @@ class Client:
             if outcome == "sync":
                 self.resyncs += 1
                 await self.send({"type": "sync"})
+            if until is not None:
+                if until(self):
+                    return message
+                continue
             if outcome == "ready" and wanted == "ready":
                 return message
             if message["type"] == wanted and (where is None or where(message)):
@@ -136,7 +141,18 @@ class Client:
         await asyncio.sleep(pace)
         await self.send({"type": "move", "ply": ply, "move": text})
         for client in (self, *others):
-            await client.expect("room", where=lambda m: m["room"]["ply"] > ply)
+            await client.past(ply)
+
+    async def past(self, ply, timeout=10.0):
+        """Until this client follows the room past `ply`: by the move's event, or by a full
+        state that covers it (a resync replaces the events before it: after Redis's pub/sub
+        connection came back, the sentinel test saw the move arrive so)."""
+
+        def beyond(client):
+            return client.follower.following and client.room["ply"] > ply
+
+        if not beyond(self):
+            await self.expect(f"room past ply {ply}", timeout, until=beyond)
 
     async def close(self):
         await self.connection.close()
