@@ -157,7 +157,7 @@ def test_a_visited_site_plays_offline(browser, site, language):
     nav_link(page, f"/{language}/dara/")
     root = page.locator(BOARD2D)
     expect(root).to_have_attribute("data-ready", "true")
-    page.locator("[data-start][data-mode=ai][data-level=beginner][data-human-side='0']").click()
+    page.locator(AI_BEGINNER).click()
     page.locator("[data-board2d] button[data-selectable]").first.click()
     expect(root).to_have_attribute("data-moves", "2")  # the AI answered, offline
 
@@ -178,7 +178,7 @@ def test_a_visited_site_plays_offline(browser, site, language):
     else:
         play_moves(page, root, [f"{m}-{m}" for m in GOMOKU_GAME[:2]])
         page.locator("[data-game-controls] [data-action=choose-mode]").click()
-    page.locator("[data-start][data-mode=ai][data-level=beginner][data-human-side='0']").click()
+    page.locator(AI_BEGINNER).click()
     expect(root).to_have_attribute("data-variant", "renju")
     centre = page.locator("[data-board2d] button[data-point='H8']")
     centre.click()  # a ghost stone

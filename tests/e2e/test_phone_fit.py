@@ -114,17 +114,22 @@ def settled(page):
     )
 
 
+def resize(page, size):
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+
+
 def measure(page, slug, label, sizes, failures, extra=()):
     """At each size in turn (the first is the one the page was loaded at)."""
     for width, height in sizes:
-        page.set_viewport_size({"width": width, "height": height})
+        resize(page, (width, height))
         settled(page)
         for problem in board_problems(page, slug, extra):
             failures.append(f"{slug} {label} {width}x{height}: {problem}")
 
 
 def local_cases(page, base, slug, language, sizes, failures):
-    page.set_viewport_size(dict(zip(("width", "height"), sizes[0], strict=True)))
+    resize(page, sizes[0])
     page.goto(f"{base}/{language}/{slug}/")
     ready(page, slug)
     for mode, button in [
@@ -149,7 +154,7 @@ def room_cases(context, base, slug, language, sizes, failures):
             secret = host if viewer == "host" else guest
             context.add_cookies([{"name": f"seat_{room.id}", "value": secret, "url": base}])
         page = context.new_page()
-        page.set_viewport_size(dict(zip(("width", "height"), sizes[0], strict=True)))
+        resize(page, sizes[0])
         page.goto(f"{base}/{language}/r/{room.id}/")
         ready(page, slug)
         expect(page.locator("[data-room-panel]")).to_have_attribute("data-connection", "open")
