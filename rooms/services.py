@@ -485,10 +485,11 @@ def disconnect(channel_name: str) -> None:
     row = Connection.objects.filter(channel_name=channel_name).first()
     if row is None:
         return
-    row.delete()
     now = timezone.now()
     seen = {Seat(row.seat).seen_field: now} if row.seat else {}
-    Room.objects.filter(id=row.room_id).update(last_active_at=now, **seen)
+    with transaction.atomic():  # nobody sees the seat without a socket and not yet left
+        row.delete()
+        Room.objects.filter(id=row.room_id).update(last_active_at=now, **seen)
 
 
 def presence(room: Room) -> outgoing.Presence:
