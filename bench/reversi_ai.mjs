@@ -2,11 +2,15 @@
 // Reversi's AI (static/js/ai/reversi.js) measured three ways; the figures go to
 // bench/results/reversi.txt with the command that made them.
 //   node bench/reversi_ai.mjs reach [--from 16] [--to 24] [--per 10] [--seed 7] [--clock cpu]
+//                                    [--workers 2]
 //     how many positions of each count of empty squares the advanced level solves exactly
 //     within its own time (1.5 s), from a cleared solver table, and its slowest move;
 //     --clock cpu: every clock the AI reads (performance.now) counts this process's processor
 //     time instead of wall clock, so other jobs on the machine do not eat the AI's time (what
-//     a quiet machine would give, within the processor time Node's own threads add)
+//     a quiet machine would give, within the processor time Node's own threads add);
+//     --workers N (2 or more; wall clock only): chooseMoveAsync, as the AI worker plays, its
+//     exact solve on N helper threads (bench/reversi_helpers.mjs), their tables cleared and
+//     the helpers loaded before each position; the load average is printed at the start
 //   node bench/reversi_ai.mjs levels [--games 10] [--seed 1]
 //     advanced against intermediate and intermediate against beginner, colours alternating,
 //     each opening (4 random moves) played twice with the colours swapped; each level's
@@ -23,15 +27,19 @@ import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 
 import engine, { PASS, discs } from "../static/js/engines/reversi.js";
-import { chooseMove } from "../static/js/ai/reversi.js";
+import { loadavg } from "node:os";
+
+import { chooseMove, chooseMoveAsync } from "../static/js/ai/reversi.js";
+import { closeHelperPool, helperPool } from "../static/js/ai/reversi-parallel.js";
+import { spawnHelper } from "./reversi_helpers.mjs";
 import { clearTable } from "../static/js/ai/reversi-solve.js";
 import { seededRandom } from "../static/js/ai/random.js";
 import { positions } from "./reversi_positions.mjs";
 
-const USAGE = "usage: node bench/reversi_ai.mjs reach|levels|edax [--from N] [--to N] [--per N] [--games N] [--seed N] [--edax PATH] [--levels 1,2,4] [--clock cpu]";
+const USAGE = "usage: node bench/reversi_ai.mjs reach|levels|edax [--from N] [--to N] [--per N] [--games N] [--seed N] [--edax PATH] [--levels 1,2,4] [--clock cpu] [--workers N]";
 
 function parseArgs(argv) {
-  const options = { mode: argv[0], from: 16, to: 24, per: 10, games: 10, seed: 1, edax: null, levels: "1,2,4,8", clock: "wall" };
+  const options = { mode: argv[0], from: 16, to: 24, per: 10, games: 10, seed: 1, edax: null, levels: "1,2,4,8", clock: "wall", workers: 1 };
   for (let i = 1; i < argv.length; i += 2) {
     const name = argv[i].startsWith("--") ? argv[i].slice(2) : null;
     const value = argv[i + 1];
@@ -41,10 +49,11 @@ function parseArgs(argv) {
   if (!["reach", "levels", "edax"].includes(options.mode)) throw new Error(USAGE);
   if (options.mode === "edax" && !options.edax) throw new Error(USAGE);
   if (!["wall", "cpu"].includes(options.clock)) throw new Error(USAGE);
+  if (!(options.workers >= 1) || (options.workers > 1 && (options.clock !== "wall" || options.mode !== "reach"))) throw new Error(USAGE);
   return options;
 }
 
-function reach({ from, to, per, seed, clock }) {
+async function reach({ from, to, per, seed, clock, workers }) {
   if (clock === "cpu") {
     const zero = process.cpuUsage();
     performance.now = () => {
@@ -52,7 +61,9 @@ function reach({ from, to, per, seed, clock }) {
       return (used.user + used.system) / 1000;
     };
   }
-  console.log(`advanced level, its own time (1.5 s, ${clock === "cpu" ? "processor time" : "wall clock"}), cleared solver table, ${per} game-like positions per count`);
+  const helpers = { spawn: spawnHelper, size: workers };
+  const pool = workers > 1 ? helperPool(helpers) : null;
+  console.log(`advanced level, its own time (1.5 s, ${clock === "cpu" ? "processor time" : "wall clock"}), cleared solver table, ${per} game-like positions per count, ${workers > 1 ? `${workers} helper workers` : "one thread"}; load average ${loadavg().map((x) => x.toFixed(2)).join(" ")} at ${new Date().toISOString()}`);
   console.log("empty  solved  mean ms  max ms");
   for (let e = from; e <= to; e++) {
     let solved = 0;
@@ -60,8 +71,10 @@ function reach({ from, to, per, seed, clock }) {
     let max = 0;
     for (const { state } of positions(e, per, seed * 10_000 + e * 100)) {
       clearTable();
+      if (pool) await pool.clear();
       const started = performance.now();
-      const { stats } = chooseMove(state, { level: "advanced", random: seededRandom(1) });
+      const { stats } = pool ? await chooseMoveAsync(state, { level: "advanced", random: seededRandom(1), helpers })
+        : chooseMove(state, { level: "advanced", random: seededRandom(1) });
       const ms = performance.now() - started;
       if (stats.solved) solved++;
       total += ms;
@@ -69,6 +82,7 @@ function reach({ from, to, per, seed, clock }) {
     }
     console.log(`${String(e).padStart(5)}  ${String(solved).padStart(3)}/${String(per).padEnd(3)}  ${(total / per).toFixed(0).padStart(7)}  ${max.toFixed(0).padStart(6)}`);
   }
+  closeHelperPool();
 }
 
 // An opening: `plies` random moves from the start (seeded).
@@ -209,6 +223,6 @@ async function versusEdax({ edax, levels: levelList, games, seed }) {
 }
 
 const options = parseArgs(process.argv.slice(2));
-if (options.mode === "reach") reach(options);
+if (options.mode === "reach") await reach(options);
 else if (options.mode === "levels") await levels(options);
 else await versusEdax(options);

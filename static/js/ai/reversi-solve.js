@@ -677,6 +677,14 @@ function search(pl, ph, ol, oh, alpha, beta, empties, passed, root) {
   return best;
 }
 
+// MTD(f)'s first g from tuning.guessFrom empty squares: the midgame search's score scaled to
+// discs (a proven end's own disc difference), an even score short of +-64.
+export function firstGuess(pl, ph, ol, oh) {
+  const v = probe(pl | 0, ph | 0, ol | 0, oh | 0, tuning.guessDepth);
+  const g = Math.abs(v) > WIN - 100 ? v - Math.sign(v) * WIN : Math.round((tuning.guessScale * v) / 2) * 2;
+  return Math.max(-SQUARES + 2, Math.min(SQUARES - 2, g));
+}
+
 // The exact score for the player (pl, ph) to move against (ol, oh) if it lies strictly inside
 // (alpha, beta), else a bound on that side (fail-soft); `move`, the best move found (PASS for
 // a forced pass, -1 when the game is over). Options: deadline (performance.now() time),
@@ -715,11 +723,7 @@ export function solveBoard(pl, ph, ol, oh, { alpha = -SQUARES, beta = SQUARES, d
     if (alpha === -SQUARES && beta === SQUARES) {
       let upper = SQUARES;
       let g = guess ?? 0;
-      if (guess === null && empties >= tuning.guessFrom) {
-        const v = probe(pl | 0, ph | 0, ol | 0, oh | 0, tuning.guessDepth);
-        g = Math.abs(v) > WIN - 100 ? v - Math.sign(v) * WIN : Math.round((tuning.guessScale * v) / 2) * 2;
-        g = Math.max(-SQUARES + 2, Math.min(SQUARES - 2, g));
-      }
+      if (guess === null && empties >= tuning.guessFrom) g = firstGuess(pl, ph, ol, oh);
       while (lower < upper) {
         const b = g === lower ? g + 1 : g;
         g = search(pl | 0, ph | 0, ol | 0, oh | 0, b - 1, b, empties, false, true);

@@ -17,6 +17,7 @@ import engine, { SQUARES, discs } from "../engines/reversi.js";
 import { EngineError } from "../engines/errors.js";
 import { LEVELS, checkLevel, clock } from "./search.js";
 import { solve } from "./reversi-solve.js";
+import { helperPool, solveParallel } from "./reversi-parallel.js";
 import { CORNERS, SQUARE_WORTH, WIN, clearSearchTable, search } from "./reversi-search.js";
 
 export { LEVELS };
@@ -28,11 +29,13 @@ export { LEVELS };
 //                 squares from which it solves the endgame exactly, with all of its time),
 //                 tryFrom and tryShare (from tryFrom empty squares down to solveFrom the
 //                 midgame search has tryShare of the time and the solver tries the rest: it
-//                 finishes now and then, and what it proved speeds up the next move's solve)
+//                 finishes now and then, and what it proved speeds up the next move's solve),
+//                 helpers (the workers chooseMoveAsync solves on from solveFrom; none below
+//                 two cores)
 export const LEVEL_SETTINGS = Object.freeze({
   beginner: Object.freeze({ randomShare: 0.4, noise: 12, maxMs: 100 }),
   intermediate: Object.freeze({ depth: 4, maxMs: 1000 }),
-  advanced: Object.freeze({ timeMs: 1500, solveFrom: 20, tryFrom: 24, tryShare: 0.5 }),
+  advanced: Object.freeze({ timeMs: 1500, solveFrom: 20, tryFrom: 24, tryShare: 0.5, helpers: 2 }),
 });
 // How the review reads the scores (static/js/ai/review.js): a midgame score is in the
 // evaluation's units (reversi-search.js WEIGHTS: a corner 40, a move of mobility 9), so a side
@@ -91,7 +94,10 @@ function sensibleMove(state, moves, settings, random) {
   return best;
 }
 
-export function chooseMove(state, options = {}) {
+// The turn as a generator: it yields once, {deadline, shouldStop}, where the exact solve
+// from solveFrom empty squares is wanted, and is sent that solve's answer (solveBoard's);
+// chooseMove solves in this thread, chooseMoveAsync on helper workers when it can.
+function* turn(state, options) {
   const { level = "advanced", random = Math.random, shouldStop = () => false } = options;
   checkLevel(level); // the message never quotes the level given
   checkState(state);
@@ -148,7 +154,7 @@ export function chooseMove(state, options = {}) {
     // on, took time the solve needed. When the solve runs out, a 4-ply search (a few
     // milliseconds, inside the time kept back) gives the score, and the move is the one the
     // solver's finished null-window searches proved best so far, else that search's.
-    const solved = solve(state, { deadline, shouldStop });
+    const solved = yield { deadline, shouldStop };
     if (exact(solved)) return finish(solved.move);
     stats.solved = false;
     const fallback = midgame(Math.max(deadline, clock() + 1), 4);
@@ -167,3 +173,31 @@ export function chooseMove(state, options = {}) {
   stats.solved = false;
   return finish(fallback);
 }
+
+export function chooseMove(state, options = {}) {
+  const steps = turn(state, options);
+  let step = steps.next();
+  while (!step.done) step = steps.next(solve(state, step.value));
+  return step.value;
+}
+
+// chooseMove for the AI worker (static/js/ai/worker.js), which can wait: the advanced level's
+// exact solve goes to helper workers (reversi-parallel.js) when there are two cores or more
+// and workers can be made, else as chooseMove. options.helpers: {spawn, size} for the pool
+// (node's benches and tests; the browser's Worker by default).
+export async function chooseMoveAsync(state, options = {}) {
+  const helpers = () => helperPool(options.helpers ?? { size: LEVEL_SETTINGS.advanced.helpers });
+  if ((options.level ?? "advanced") === "advanced") helpers(); // started early: loaded by the endgame
+  const steps = turn(state, options);
+  let step = steps.next();
+  while (!step.done) {
+    const pool = helpers();
+    let solved = pool ? await solveState(pool, state, step.value) : { failed: true };
+    if (solved.failed) solved = solve(state, step.value); // no helpers: alone, in the time left
+    step = steps.next(solved);
+  }
+  return step.value;
+}
+
+const solveState = (pool, { bl, bh, wl, wh, toMove }, options) => (toMove
+  ? solveParallel(pool, wl, wh, bl, bh, options) : solveParallel(pool, bl, bh, wl, wh, options));

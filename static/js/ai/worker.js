@@ -80,7 +80,8 @@ export async function handleMessage(data, { loadGame = loadEngine, loadPlayer = 
       random: data.seed === undefined ? Math.random : seededRandom(data.seed),
     };
     if (data.timeLimitMs !== undefined) options.timeLimitMs = data.timeLimitMs;
-    const { move, stats } = ai.chooseMove(state, options);
+    // chooseMoveAsync, where a module has it, may hand work to workers of its own
+    const { move, stats } = ai.chooseMoveAsync ? await ai.chooseMoveAsync(state, options) : ai.chooseMove(state, options);
     return { type: "result", id, move: engine.formatMove(state, move), stats };
   } catch (error) {
     const code = typeof error?.code === "string" ? error.code : "internal";
