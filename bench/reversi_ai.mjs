@@ -69,7 +69,8 @@ async function reach({ from, to, per, seed, clock, workers }) {
     let solved = 0;
     let total = 0;
     let max = 0;
-    for (const { state } of positions(e, per, seed * 10_000 + e * 100)) {
+    const missed = [];
+    for (const [index, { state }] of positions(e, per, seed * 10_000 + e * 100).entries()) {
       clearTable();
       if (pool) await pool.clear();
       const started = performance.now();
@@ -77,10 +78,11 @@ async function reach({ from, to, per, seed, clock, workers }) {
         : chooseMove(state, { level: "advanced", random: seededRandom(1) });
       const ms = performance.now() - started;
       if (stats.solved) solved++;
+      else missed.push(index);
       total += ms;
       max = Math.max(max, ms);
     }
-    console.log(`${String(e).padStart(5)}  ${String(solved).padStart(3)}/${String(per).padEnd(3)}  ${(total / per).toFixed(0).padStart(7)}  ${max.toFixed(0).padStart(6)}`);
+    console.log(`${String(e).padStart(5)}  ${String(solved).padStart(3)}/${String(per).padEnd(3)}  ${(total / per).toFixed(0).padStart(7)}  ${max.toFixed(0).padStart(6)}  ${missed.length ? `not solved: ${missed.join(" ")}` : ""}`);
   }
   closeHelperPool();
 }

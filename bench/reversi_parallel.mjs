@@ -4,9 +4,10 @@
 // one thread, each with its own copy of the solver (its own table), their slices measured in
 // processor time and their answers delivered to the coordinator in the order of a shared
 // virtual clock, as helpers on idle cores of their own would deliver them. What it leaves
-// out: the coordinator's own time (its ordering searches, a few milliseconds), the messages'
-// delay and the cores' sharing of caches and memory.
+// out: the coordinator's own time (its ordering searches; printed apart), the messages' delay
+// and the cores' sharing of caches and memory.
 //   node bench/reversi_parallel.mjs [--empties 20] [--per 12] [--seed 1] [--helpers 2] [--only N]
+//                                   [--slice 40] (parallel.sliceMs)
 // Each position: the one-thread solve (reversi-solve.js solve, cleared table, processor ms)
 // and the simulated parallel solve's finishing time on the virtual clock, its score checked
 // against the one-thread score and its move against the twin (the move's own solve).
@@ -14,11 +15,11 @@ import { positions } from "./reversi_positions.mjs";
 import { clearTable, solve } from "../static/js/ai/reversi-solve.js";
 import { HelperPool, parallel, solveParallel } from "../static/js/ai/reversi-parallel.js";
 
-const options = { empties: 20, per: 12, seed: 1, helpers: 2, only: -1, slice: parallel.sliceMs, young: 1 };
+const options = { empties: 20, per: 12, seed: 1, helpers: 2, only: -1, slice: parallel.sliceMs };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i += 2) {
   const name = argv[i].replace(/^--/, "");
-  if (!(name in options) || argv[i + 1] === undefined) throw new Error("usage: node bench/reversi_parallel.mjs [--empties N] [--per N] [--seed N] [--helpers N] [--only N]");
+  if (!(name in options) || argv[i + 1] === undefined) throw new Error("usage: node bench/reversi_parallel.mjs [--empties N] [--per N] [--seed N] [--helpers N] [--only N] [--slice MS]");
   options[name] = Number(argv[i + 1]);
 }
 
@@ -29,7 +30,6 @@ const cpu = () => {
 const realNow = performance.now.bind(performance);
 
 parallel.sliceMs = options.slice;
-parallel.young = Boolean(options.young);
 
 // The helpers' solver copies: a query string makes a module of its own.
 const solvers = [];
@@ -50,7 +50,9 @@ async function simulate(state) {
   const { bl, bh, wl, wh, toMove } = state;
   const [pl, ph, ol, oh] = toMove ? [wl, wh, bl, bh] : [bl, bh, wl, wh];
   performance.now = () => now; // the coordinator's clock is the virtual one
+  let coordinator = cpu();
   const result = solveParallel(pool, pl, ph, ol, oh);
+  coordinator = cpu() - coordinator;
   let finished = null;
   result.then((r) => { finished = r; });
   while (!finished) {
@@ -71,7 +73,9 @@ async function simulate(state) {
       const k = answers.findIndex((a) => a.time === nextAnswer);
       const { time, index, data } = answers.splice(k, 1)[0];
       now = time;
+      const before = cpu();
       pool.helpers[index].worker.onmessage({ data });
+      coordinator += cpu() - before;
       await null; // the coordinator's promise settles
     } else {
       await null;
@@ -79,11 +83,11 @@ async function simulate(state) {
     }
   }
   performance.now = realNow;
-  return { ...finished, time: now };
+  return { ...finished, time: now, coordinator };
 }
 
 console.log(`${options.helpers} simulated helpers, ${options.per} positions of ${options.empties} empty squares (seed ${options.seed}), processor ms`);
-console.log("  #  score  one-thread ms  M nodes   parallel ms  M nodes (each)      speed-up");
+console.log("  #  score  one-thread ms  M nodes   parallel ms  M nodes (each)      speed-up  coordinator ms");
 let sumOne = 0;
 let sumPar = 0;
 let i = 0;
@@ -98,7 +102,7 @@ for (const { state } of positions(options.empties, options.per, options.seed * 1
   if (par.score !== one.score) throw new Error(`position ${i}: parallel score ${par.score}, one thread ${one.score}`);
   sumOne += oneMs;
   sumPar += par.time;
-  console.log(`${String(i).padStart(3)}  ${String(one.score).padStart(5)}  ${oneMs.toFixed(0).padStart(13)}  ${(one.nodes / 1e6).toFixed(2).padStart(7)}   ${par.time.toFixed(0).padStart(11)}  ${(par.nodes / 1e6).toFixed(2).padStart(7)} (${par.byHelper.map((n) => (n / 1e6).toFixed(2)).join(" ")})  ${(oneMs / par.time).toFixed(2)}`);
+  console.log(`${String(i).padStart(3)}  ${String(one.score).padStart(5)}  ${oneMs.toFixed(0).padStart(13)}  ${(one.nodes / 1e6).toFixed(2).padStart(7)}   ${par.time.toFixed(0).padStart(11)}  ${(par.nodes / 1e6).toFixed(2).padStart(7)} (${par.byHelper.map((n) => (n / 1e6).toFixed(2)).join(" ")})  ${(oneMs / par.time).toFixed(2)}  ${par.coordinator.toFixed(0)}`);
   i++;
 }
 console.log(`mean one-thread ${(sumOne / (options.only >= 0 ? 1 : options.per)).toFixed(0)} ms, parallel ${(sumPar / (options.only >= 0 ? 1 : options.per)).toFixed(0)} ms`);

@@ -10,9 +10,10 @@
 // task: solveBoard on that position with the window (b - 1, b)). The tasks of one step are
 // independent (the window is fixed), so the only waste is speculation: a step decided by one
 // move leaves the others' work unused (the next step reuses some of it through the table).
-// Young brothers wait: a move's other replies are handed out only once one reply has held
-// (the move then likely holds and every reply must be proven); until then only its first
-// reply is, while the other helper takes the next move's first reply. The bounds every task
+// Young brothers wait: a move's other replies are handed out only once one reply has held, or
+// the move held at the last step (the move then likely holds and every reply must be proven);
+// until then only its first reply is, while the other helper takes the next move's first
+// reply, and a helper with nothing else to do takes a young brother anyway. The bounds every task
 // found are kept per reply for the next steps (the solver's table for the two top plies), and
 // a reply goes back to the helper that searched it before, whose table holds its subtree.
 // Helpers work in slices of `parallel.sliceMs` so that a task no longer needed ends soon;
@@ -25,7 +26,7 @@ import { HELPER_NAME, helperUrl } from "./reversi-helper.js";
 // sliceMs: a task's longest stretch before the helper reports back; orderDepth: the plies of
 // the midgame search that orders the moves and replies (the solver's own at 18 empty squares
 // and above, tuning.searchSortDepth).
-export const parallel = { sliceMs: 40, orderDepth: tuning.searchSortDepth, young: true };
+export const parallel = { sliceMs: 40, orderDepth: tuning.searchSortDepth };
 
 const two = new Int32Array(2);
 
@@ -48,7 +49,9 @@ function after(pl, ph, ol, oh, s) {
 function rootMove(pl, ph, ol, oh, s) {
   const child = after(pl, ph, ol, oh, s);
   const [al, ah, bl, bh] = child;
-  const move = { square: s, key: probe(al, ah, bl, bh, parallel.orderDepth), replies: [], sorted: false, lo: -SQUARES, hi: SQUARES };
+  const move = {
+    square: s, key: probe(al, ah, bl, bh, parallel.orderDepth), replies: [], sorted: false, held: false, lo: -SQUARES, hi: SQUARES,
+  };
   const reply = (square, pos) => ({ square, pos, key: 0, lo: -SQUARES, hi: SQUARES, owner: -1, running: false });
   movesOf(al, ah, bl, bh, two);
   if (two[0] || two[1]) {
@@ -182,16 +185,16 @@ export function solveParallel(pool, pl, ph, ol, oh, { deadline = Infinity, shoul
   const open = (x) => x.lo < b && x.hi >= b;
 
   // The reply a free helper should take: in the moves' order, a move's first open reply unless
-  // one of its replies has held (then any), one this helper searched before or nobody has,
-  // else one another helper searched; with none of those, a young brother anyway (the helper
-  // would wait idle, and a slice is short).
+  // one of its replies has held or the move held in the last step (then any), one this helper
+  // searched before or nobody has, else one another helper searched; with none of those, a
+  // young brother anyway (the helper would wait idle, and a slice is short).
   const pick = (index) => {
     let other = null;
     let young = null;
     for (const m of moves) {
       if (!open(m)) continue;
       sortReplies(m);
-      const waits = !m.replies.some((r) => r.lo >= b);
+      const waits = !m.held && !m.replies.some((r) => r.lo >= b);
       let first = true;
       for (const r of m.replies) {
         if (!open(r)) continue;
@@ -204,7 +207,7 @@ export function solveParallel(pool, pl, ph, ol, oh, { deadline = Infinity, shoul
         first = false;
       }
     }
-    return other ?? (parallel.young ? young : null);
+    return other ?? young;
   };
   const send = (helper, r) => {
     const ms = Math.min(parallel.sliceMs, deadline - performance.now());
@@ -240,6 +243,7 @@ export function solveParallel(pool, pl, ph, ol, oh, { deadline = Infinity, shoul
     }
     if (!holds && pending) return false;
     const lead = holds ?? best;
+    for (const m of moves) m.held = m === holds;
     g = holds ? holds.lo : best.hi;
     if (holds) {
       lower = g;
