@@ -29,7 +29,7 @@ import { createInterface } from "node:readline";
 import engine, { PASS, discs } from "../static/js/engines/reversi.js";
 import { loadavg } from "node:os";
 
-import { chooseMove, chooseMoveAsync } from "../static/js/ai/reversi.js";
+import { LEVEL_SETTINGS, chooseMove, chooseMoveAsync } from "../static/js/ai/reversi.js";
 import { closeHelperPool, helperPool } from "../static/js/ai/reversi-parallel.js";
 import { spawnHelper } from "./reversi_helpers.mjs";
 import { clearTable } from "../static/js/ai/reversi-solve.js";
@@ -77,6 +77,7 @@ async function reach({ from, to, per, seed, clock, workers }) {
       const { stats } = pool ? await chooseMoveAsync(state, { level: "advanced", random: seededRandom(1), helpers })
         : chooseMove(state, { level: "advanced", random: seededRandom(1) });
       const ms = performance.now() - started;
+      if (pool && e <= LEVEL_SETTINGS.advanced.solveFrom && stats.helpers !== workers) throw new Error("the solve ran without its helpers");
       if (stats.solved) solved++;
       else missed.push(index);
       total += ms;

@@ -1,6 +1,7 @@
 """Reversi's play page in Chromium: a whole game on one device with two forced passes, in
 Korean, Japanese and Chinese, on a phone (390x844) and a laptop (1280x800); games against the
-AI; the keyboard; the outflanked discs turning over (at once under reduced motion).
+AI; the keyboard; the outflanked discs turning over (at once under reduced motion); the
+advanced level's exact solve on the AI worker's helper workers.
 
 The board is the 2D board's `cells` kind with two registry facts any game may use: legal
 placements marked (Board show_moves: a dot, and "legal move" in each square's name) and
@@ -10,7 +11,9 @@ each square's data-owner, data-selectable, data-last; the board's data-turned (t
 whose discs turned with the last move).
 """
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -23,6 +26,7 @@ SLUG = "reversi"
 LANGUAGES = ("ko", "ja", "zh-hans")
 SIZES = ((390, 844), (1280, 800))
 GAME = registry.get(SLUG)
+VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "reversi"
 
 
 def seeded_game(seed: int) -> list[str]:
@@ -235,3 +239,33 @@ def test_outflanked_discs_turn_over_and_at_once_under_reduced_motion(
         assert problems == []
     finally:
         context.close()
+
+
+def test_the_advanced_level_solves_an_endgame_on_helper_workers(page, live_server_url):
+    """The AI worker starts the exact solve's helpers itself (nested module workers under the
+    page's content security policy); with one core the browser solves alone."""
+    problems = watch(page)
+    open_game(page, live_server_url, "ko")
+    with open(VECTORS / "endgames.json", encoding="utf-8") as file:
+        entries = json.load(file)["entries"]
+    entry = min((e for e in entries if e["empties"] == 20), key=lambda e: e["nodes"])
+    answer = page.evaluate(
+        """async (state) => {
+            const url = document.querySelector("[data-board2d-page]").dataset.workerUrl;
+            const worker = new Worker(url, { type: "module" });
+            const message = { type: "search", id: 1, slug: "reversi", state, level: "advanced",
+                              seed: 1, timeLimitMs: 20000 };
+            const answer = await new Promise((resolve) => {
+                worker.onmessage = (event) => resolve(event.data);
+                worker.postMessage(message);
+            });
+            worker.terminate();
+            return { ...answer, cores: navigator.hardwareConcurrency };
+        }""",
+        entry["position"],
+    )
+    assert answer["type"] == "result", answer
+    assert answer["stats"]["solved"] is True
+    assert answer["stats"]["score"] == entry["score"]
+    assert answer["stats"].get("helpers", 0) == (2 if answer["cores"] >= 2 else 0)
+    assert problems == []

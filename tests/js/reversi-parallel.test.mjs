@@ -101,6 +101,7 @@ test("the advanced level answers in its time with helpers, and leaves none busy"
   const { move, stats } = await chooseMoveAsync(state, { level: "advanced", random: seededRandom(1), timeLimitMs: 300, helpers });
   assert.ok(performance.now() - started < 300 + 150);
   assert.equal(stats.solved, false);
+  assert.equal(stats.helpers, 2);
   assert.ok(engine.legalMoves(state).includes(move));
   assert.ok(helperPool(helpers).helpers.every((h) => !h.task));
   const quick = quickest(20, 1)[0];
@@ -118,6 +119,7 @@ test("without helpers the advanced level solves alone", async () => {
     clearTable();
     const { move, stats } = await chooseMoveAsync(state, { level: "advanced", random: seededRandom(1), timeLimitMs: 20000, helpers });
     assert.equal(stats.score, quick.score);
+    assert.equal(stats.helpers, undefined);
     clearTable();
     assert.equal(-solve(engine.play(state, move)).score, quick.score);
   };

@@ -156,7 +156,8 @@ export function closeHelperPool() {
 }
 
 // solveBoard's answer ({score, move, nodes, ms}, or {stopped: true, move, lower, nodes, ms})
-// by the pool's helpers, or {failed: true} when a helper failed (the caller solves alone).
+// by the pool's helpers, with `helpers` (how many) and `byHelper` (each one's nodes), or
+// {failed: true} when a helper failed (the caller solves alone).
 export function solveParallel(pool, pl, ph, ol, oh, { deadline = Infinity, shouldStop = null, guess = null } = {}) {
   const started = performance.now();
   clearSearchTable(); // the ordering's searches read it: the same position, the same order
@@ -180,7 +181,7 @@ export function solveParallel(pool, pl, ph, ol, oh, { deadline = Infinity, shoul
     over = true;
     clearTimeout(timer);
     pool.release();
-    resolve({ ...result, nodes, byHelper, ms: performance.now() - started });
+    resolve({ ...result, nodes, byHelper, helpers: byHelper.length, ms: performance.now() - started });
   };
   const open = (x) => x.lo < b && x.hi >= b;
 

@@ -145,6 +145,7 @@ function* turn(state, options) {
   if (empties > settings.tryFrom) return finish(midgame(deadline));
   const exact = (solved) => {
     stats.nodes += solved.nodes;
+    if (solved.helpers) stats.helpers = solved.helpers;
     if (solved.stopped || solved.move === -1) return false;
     Object.assign(stats, { depth: empties, score: solved.score, exact: true, distance: empties, solved: true });
     return true;
