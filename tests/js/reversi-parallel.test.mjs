@@ -175,3 +175,17 @@ test("in a browser: helpers only from two cores, started as module workers by th
     else delete globalThis.navigator;
   }
 });
+
+test("a second solve on a busy pool leaves the first one its helpers", async () => {
+  const pool = new HelperPool(spawnHelper, 2);
+  try {
+    await pool.clear();
+    const quick = quickest(20, 1)[0];
+    const state = engine.load(quick.position);
+    const first = solveOn(pool, state);
+    assert.deepEqual(await solveOn(pool, state), { failed: true });
+    assert.equal((await first).score, quick.score);
+  } finally {
+    pool.close();
+  }
+});

@@ -159,6 +159,7 @@ export function closeHelperPool() {
 // by the pool's helpers, with `helpers` (how many) and `byHelper` (each one's nodes), or
 // {failed: true} when a helper failed (the caller solves alone).
 export function solveParallel(pool, pl, ph, ol, oh, { deadline = Infinity, shouldStop = null, guess = null } = {}) {
+  if (pool.broken || pool.listener) return Promise.resolve({ failed: true }); // a listener: another solve's
   const started = performance.now();
   clearSearchTable(); // the ordering's searches read it: the same position, the same order
   movesOf(pl, ph, ol, oh, two);
@@ -293,7 +294,7 @@ export function solveParallel(pool, pl, ph, ol, oh, { deadline = Infinity, shoul
   if (deadline < Infinity) {
     timer = setTimeout(() => finish({ stopped: true, move: found, lower }), Math.max(0, deadline - performance.now()));
   }
-  if (moves.length < 2 || pool.broken) finish({ failed: true });
+  if (moves.length < 2) finish({ failed: true });
   else step(null);
   return done;
 }

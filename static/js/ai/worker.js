@@ -92,7 +92,12 @@ export async function handleMessage(data, { loadGame = loadEngine, loadPlayer = 
 // Worker wiring: only inside a dedicated worker (WorkerGlobalScope exists there alone).
 if (typeof WorkerGlobalScope !== "undefined" && typeof self !== "undefined"
     && self instanceof WorkerGlobalScope) {
-  self.addEventListener("message", async (event) => {
-    self.postMessage(await handleMessage(event.data, { post: (message) => self.postMessage(message) }));
+  // One message at a time, as when every search was synchronous: a search waiting on its
+  // helper workers must not share them with the next request.
+  let queue = Promise.resolve();
+  self.addEventListener("message", (event) => {
+    queue = queue.then(async () => {
+      self.postMessage(await handleMessage(event.data, { post: (message) => self.postMessage(message) }));
+    }).catch(() => {}); // handleMessage answers its own errors; the queue outlives a failed post
   });
 }
