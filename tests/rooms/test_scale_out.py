@@ -187,6 +187,10 @@ def test_the_limiter_is_shared_by_two_processes(cluster, tmp_path):
         "LIMIT_ROOM_CREATION_CAPACITY": "5",
         "LIMIT_SOCKETS_PER_CLIENT": "4",
         "LIMIT_SOCKET_CONNECTS_CAPACITY": "6",
+        # No token comes back during the test: at the default (one every 2 s) a loaded machine
+        # took long enough over the seven connects for the seventh to be let in.
+        "LIMIT_SOCKET_CONNECTS_REFILL_SECONDS": "600",
+        "LIMIT_ROOM_CREATION_REFILL_SECONDS": "600",
         # Keys are HMACs with the secret key: another key counts apart from the sockets that
         # the other tests (and the process they killed) left in the shared database.
         "SECRET_KEY": "a-key-of-the-limited-pair-only",
