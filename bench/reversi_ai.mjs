@@ -70,6 +70,7 @@ async function reach({ from, to, per, seed, clock, workers }) {
     let total = 0;
     let max = 0;
     const missed = [];
+    const each = [];
     for (const [index, { state }] of positions(e, per, seed * 10_000 + e * 100).entries()) {
       clearTable();
       if (pool) await pool.clear();
@@ -77,6 +78,7 @@ async function reach({ from, to, per, seed, clock, workers }) {
       const { stats } = pool ? await chooseMoveAsync(state, { level: "advanced", random: seededRandom(1), helpers })
         : chooseMove(state, { level: "advanced", random: seededRandom(1) });
       const ms = performance.now() - started;
+      each.push(ms.toFixed(0));
       if (pool && e <= LEVEL_SETTINGS.advanced.solveFrom && stats.helpers !== workers) throw new Error("the solve ran without its helpers");
       if (stats.solved) solved++;
       else missed.push(index);
@@ -84,6 +86,7 @@ async function reach({ from, to, per, seed, clock, workers }) {
       max = Math.max(max, ms);
     }
     console.log(`${String(e).padStart(5)}  ${String(solved).padStart(3)}/${String(per).padEnd(3)}  ${(total / per).toFixed(0).padStart(7)}  ${max.toFixed(0).padStart(6)}  ${missed.length ? `not solved: ${missed.join(" ")}` : ""}`);
+    console.log(`       ms each: ${each.join(" ")}`);
   }
   closeHelperPool();
 }
