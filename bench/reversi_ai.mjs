@@ -11,10 +11,10 @@
 //     --workers N (2 or more; wall clock only): chooseMoveAsync, as the AI worker plays, its
 //     exact solve on N helper threads (bench/reversi_helpers.mjs), their tables cleared and
 //     the helpers loaded before each position; the load average is printed at the start
-//   node bench/reversi_ai.mjs levels [--games 10] [--seed 1]
+//   node bench/reversi_ai.mjs levels [--games 10] [--seed 1] [--workers 2]
 //     advanced against intermediate and intermediate against beginner, colours alternating,
 //     each opening (4 random moves) played twice with the colours swapped; each level's
-//     slowest move
+//     slowest move; --workers N: the advanced level's solve on N helper threads
 //   node bench/reversi_ai.mjs edax --edax PATH [--levels 1,2,4,8] [--games 8] [--seed 1]
 //     the advanced level against Edax (github.com/abulmo/edax-reversi, built apart from this
 //     project) at fixed levels `-l N`, driven through its text interface (`mode 3`,
@@ -49,7 +49,7 @@ function parseArgs(argv) {
   if (!["reach", "levels", "edax"].includes(options.mode)) throw new Error(USAGE);
   if (options.mode === "edax" && !options.edax) throw new Error(USAGE);
   if (!["wall", "cpu"].includes(options.clock)) throw new Error(USAGE);
-  if (!(options.workers >= 1) || (options.workers > 1 && (options.clock !== "wall" || options.mode !== "reach"))) throw new Error(USAGE);
+  if (!(options.workers >= 1) || (options.workers > 1 && (options.clock !== "wall" || options.mode === "edax"))) throw new Error(USAGE);
   return options;
 }
 
@@ -126,11 +126,15 @@ async function playGame(start, players) {
 // The advanced level's moves in games by empty squares, from 24 down: [exact, all].
 const inGames = new Map();
 
+// levels --workers N: the advanced level plays as the AI worker does, its solve on N helpers.
+let gameHelpers = null;
+
 function aiPlayer(level, seed) {
   const random = seededRandom(seed);
   return async (state) => {
     const started = performance.now();
-    const { move, stats } = chooseMove(state, { level, random });
+    const { move, stats } = level === "advanced" && gameHelpers
+      ? await chooseMoveAsync(state, { level, random, helpers: gameHelpers }) : chooseMove(state, { level, random });
     note(level, performance.now() - started);
     const e = 64 - discs(state)[0] - discs(state)[1];
     if (level === "advanced" && e >= 16 && e <= 24 && !stats.forced) {
@@ -168,13 +172,16 @@ async function match(makeA, makeB, games, seed, label) {
   return { score, discDiff };
 }
 
-async function levels({ games, seed }) {
+async function levels({ games, seed, workers }) {
+  if (workers > 1) gameHelpers = { spawn: spawnHelper, size: workers };
+  console.log(`${workers > 1 ? `the advanced level's solve on ${workers} helper workers` : "one thread"}; load average ${loadavg().map((x) => x.toFixed(2)).join(" ")} at ${new Date().toISOString()}`);
   for (const [a, b] of [["advanced", "intermediate"], ["intermediate", "beginner"]]) {
     const { score, discDiff } = await match((g) => aiPlayer(a, seed * 100 + g), (g) => aiPlayer(b, seed * 200 + g), games, seed, `${a} v ${b}`);
     console.log(`${a} v ${b}: ${score[0]} wins, ${score[1]} draws, ${score[2]} losses over ${games} games; mean disc difference ${(discDiff / games).toFixed(1)}`);
   }
   console.log("slowest move (ms):", Object.entries(slowest).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", "));
   printInGames();
+  closeHelperPool();
 }
 
 // Edax through its text interface: one process per level, `setboard` then `go` each turn.
