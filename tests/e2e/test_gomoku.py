@@ -10,6 +10,8 @@ data-error; each point's data-owner, data-forbidden, data-win, data-last; the bo
 data-ghost.
 """
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -39,8 +41,11 @@ def point(page, name):
     return page.locator(f"[data-board2d] button[data-point='{name}']")
 
 
-def place(page, root, name, how="tap-twice"):
-    """Play a stone: a tap places the ghost, then a second tap on it (or the confirm button)."""
+def place(page, root, name, how="tap-twice", against_ai_as=None):
+    """Play a stone: a tap places the ghost, then a second tap on it (or the confirm button).
+    `against_ai_as` (the person's side): the AI may have answered before the page is looked
+    at (CI, under load), so the count is one or two moves on and the last mark on either; the
+    stone is the person's."""
     before = int(root.get_attribute("data-moves"))
     point(page, name).click()
     expect(page.locator("[data-board2d]")).to_have_attribute("data-ghost", name)
@@ -49,6 +54,10 @@ def place(page, root, name, how="tap-twice"):
         page.locator("[data-confirm-move]").click()
     else:
         point(page, name).click()
+    if against_ai_as is not None:
+        expect(root).to_have_attribute("data-moves", re.compile(rf"^({before + 1}|{before + 2})$"))
+        expect(point(page, name)).to_have_attribute("data-owner", str(against_ai_as))
+        return
     expect(root).to_have_attribute("data-moves", str(before + 1))
     expect(point(page, name)).to_have_attribute("data-last", "to")
 
@@ -142,7 +151,7 @@ def play_ai_game(page, root, rule, human_side):
         )
         if root.get_attribute("data-outcome") != "":
             break
-        place(page, root, quiet_point(page))
+        place(page, root, quiet_point(page), against_ai_as=human_side)
     expect(root).to_have_attribute("data-outcome", str(1 - human_side))
     assert len(page.locator("[data-board2d] button[data-win]").all()) >= 5
     expect(page.locator("[data-result-dialog]")).to_be_visible()
