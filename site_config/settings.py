@@ -161,14 +161,6 @@ if os.environ.get("DATABASE_URL"):
     # dropped every connection it took seconds to hand out a fresh one (a move waited 5 s and
     # was refused), where a plain new connection takes milliseconds.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-    # Parameters sent apart from the query, and each query prepared at its first run on a
-    # connection (psycopg's prepare_threshold 0): the move's statement is then planned once
-    # per connection instead of parsed and planned on every move, and psycopg no longer quotes
-    # every value into the text in Python. Measured (bench/rooms_load.py --spawn scaled):
-    # bench/results/rooms_load_realistic.txt, session 15. Off (Django's client-side binding)
-    # for a pooler in transaction mode that cannot keep prepared statements.
-    if env_bool("DATABASE_SERVER_BINDING", True):
-        DATABASES["default"]["OPTIONS"] |= {"server_side_binding": True, "prepare_threshold": 0}
 else:
     SQLITE_PATH = Path(os.environ.get("SQLITE_PATH", LOCAL_DIR / "db.sqlite3"))
     SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)

@@ -17,7 +17,7 @@ PRODUCTION = {
     "DATABASE_URL": "postgres://table:secret@127.0.0.1:5432/table",
     "REDIS_URL": "redis://127.0.0.1:6379/0",
 }
-EMBEDDED_KEYS = set(PRODUCTION) | {"SQLITE_PATH", "DATABASE_SERVER_BINDING"}
+EMBEDDED_KEYS = set(PRODUCTION) | {"SQLITE_PATH"}
 
 
 def run(args, env_overrides, tmp_path):
@@ -59,22 +59,6 @@ def test_production_variables_switch_to_postgres_and_redis(tmp_path):
     assert layer == "site_config.channel_layer.PubSubChannelLayer"
     assert rest == "False True ['littletable.example']"
     assert not (tmp_path / "local" / "secret_key").exists()
-
-
-BINDING = (
-    "import django; django.setup(); from django.conf import settings as s;"
-    "options = s.DATABASES['default']['OPTIONS'];"
-    "print(options.get('server_side_binding'), options.get('prepare_threshold'))"
-)
-
-
-def test_postgres_binds_on_the_server_and_prepares_unless_turned_off(tmp_path):
-    on = run(["-c", BINDING], PRODUCTION, tmp_path)
-    assert on.returncode == 0, on.stderr
-    assert on.stdout.split() == ["True", "0"]
-    off = run(["-c", BINDING], PRODUCTION | {"DATABASE_SERVER_BINDING": "0"}, tmp_path)
-    assert off.returncode == 0, off.stderr
-    assert off.stdout.split() == ["None", "None"]
 
 
 def test_check_deploy_is_clean_with_production_variables(tmp_path):
