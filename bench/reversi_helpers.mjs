@@ -5,7 +5,7 @@
 //   chooseMoveAsync(state, { level: "advanced", helpers: { spawn: spawnHelper, size: 2 } })
 import { Worker, isMainThread, parentPort } from "node:worker_threads";
 
-import { handleHelperMessage } from "../static/js/ai/reversi-helper.js";
+import { handleHelperMessage, warmUp } from "../static/js/ai/reversi-helper.js";
 
 export function spawnHelper() {
   const worker = new Worker(new URL(import.meta.url));
@@ -31,5 +31,6 @@ export function spawnHelper() {
 }
 
 if (!isMainThread && parentPort) {
+  warmUp();
   parentPort.on("message", (message) => parentPort.postMessage(handleHelperMessage(message)));
 }
