@@ -11,7 +11,7 @@
 // hashing rewrites with the import) under the worker name "reversi-helper"; inside the AI
 // worker, which imports it for that URL, it does nothing.
 import { PASS, movesOf } from "../engines/reversi.js";
-import { clearTable, flipsInto, solveBoard } from "./reversi-solve.js";
+import { clearTable, playedOn, solveBoard } from "./reversi-solve.js";
 
 export const helperUrl = import.meta.url;
 export const HELPER_NAME = "reversi-helper";
@@ -43,8 +43,7 @@ export function warmUp() {
     }
     passes = 0;
     empties--;
-    flipsInto(pl, ph, ol, oh, s, two);
-    [pl, ph, ol, oh] = [ol ^ two[0], oh ^ two[1], pl | two[0] | (s < 32 ? 1 << s : 0), ph | two[1] | (s < 32 ? 0 : 1 << (s - 32))];
+    [pl, ph, ol, oh] = playedOn(pl, ph, ol, oh, s);
   }
   solveBoard(pl, ph, ol, oh);
   clearTable();

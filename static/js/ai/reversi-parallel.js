@@ -20,7 +20,7 @@
 // the slice after resumes through the helper's table.
 import { PASS, SQUARES, finalScore, movesOf, popcount } from "../engines/reversi.js";
 import { clearSearchTable, probe } from "./reversi-search.js";
-import { firstGuess, flipsInto, tuning } from "./reversi-solve.js";
+import { firstGuess, playedOn, tuning } from "./reversi-solve.js";
 import { HELPER_NAME, helperUrl } from "./reversi-helper.js";
 
 // sliceMs: a task's longest stretch before the helper reports back; orderDepth: the plies of
@@ -36,18 +36,11 @@ function squaresOf(lo, hi) {
   return list;
 }
 
-// The position after the player (pl, ph) puts a disc on s, for the opponent to move: [the
-// opponent's halves, the player's].
-function after(pl, ph, ol, oh, s) {
-  flipsInto(pl, ph, ol, oh, s, two);
-  return [ol ^ two[0], oh ^ two[1], pl | two[0] | (s < 32 ? 1 << s : 0), ph | two[1] | (s < 32 ? 0 : 1 << (s - 32))];
-}
-
 // A root move and the positions its replies leave the player: bounds lo..hi on each reply's
 // score for the player (and so on the move's: the opponent picks the lowest), the opponent's
 // best replies by the midgame search first; a move that ends the game is exact at once.
 function rootMove(pl, ph, ol, oh, s) {
-  const child = after(pl, ph, ol, oh, s);
+  const child = playedOn(pl, ph, ol, oh, s);
   const [al, ah, bl, bh] = child;
   const move = {
     square: s, key: probe(al, ah, bl, bh, parallel.orderDepth), replies: [], sorted: false, held: false, lo: -SQUARES, hi: SQUARES,
@@ -55,7 +48,7 @@ function rootMove(pl, ph, ol, oh, s) {
   const reply = (square, pos) => ({ square, pos, key: 0, lo: -SQUARES, hi: SQUARES, owner: -1, running: false });
   movesOf(al, ah, bl, bh, two);
   if (two[0] || two[1]) {
-    for (const r of squaresOf(two[0], two[1])) move.replies.push(reply(r, after(al, ah, bl, bh, r)));
+    for (const r of squaresOf(two[0], two[1])) move.replies.push(reply(r, playedOn(al, ah, bl, bh, r)));
   } else {
     movesOf(bl, bh, al, ah, two);
     if (two[0] || two[1]) move.replies.push(reply(PASS, [bl, bh, al, ah]));

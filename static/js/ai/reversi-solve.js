@@ -212,6 +212,13 @@ export function flipsInto(pl, ph, ol, oh, s, out) {
   out[1] = FH;
 }
 
+// The position after the player (pl, ph) puts a disc on s, for the opponent to move: [the
+// opponent's halves, the player's]. Outside the search (which plays its moves inline).
+export function playedOn(pl, ph, ol, oh, s) {
+  flips(pl, ph, ol, oh, s);
+  return [ol ^ FL, oh ^ FH, pl | FL | (s < 32 ? 1 << s : 0), ph | FH | (s < 32 ? 0 : 1 << (s - 32))];
+}
+
 // How many discs a disc of the player (pl, ph) on s turns when s is the only empty square
 // (the twin's lastFlips, by lines): from the player's discs alone.
 export function lastCount(pl, ph, s) {
