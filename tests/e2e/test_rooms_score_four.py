@@ -63,9 +63,18 @@ def test_score_four_online_with_reload_spectator_and_rematch(browser, live_serve
         expect(guest.locator(PANEL)).to_have_attribute("data-connection", "open")
         expect(guest.locator("[data-room-side] [data-side='1']")).to_be_visible()
 
+        watching = "[data-room-watchers]"
+        expect(host.locator(watching)).to_be_hidden()
+        host_peg = usable(host, "C1").bounding_box()
         visitor.goto(url)  # both seats are taken: a third person watches
         expect(visitor.locator("[data-room-spectator]")).to_be_visible()
         expect(visitor.locator(BOARD3D)).to_have_attribute("data-moves", "4")
+        visitor_peg = usable(visitor, "C1").bounding_box()
+        # The watcher count appears without moving a peg under anyone's finger, the new
+        # watcher's own included (its count comes after the position).
+        for page, box in ((host, host_peg), (visitor, visitor_peg)):
+            expect(page.locator(watching)).to_be_visible()
+            assert usable(page, "C1").bounding_box() == box
         expect(usable(visitor, "C1")).to_have_attribute("aria-disabled", "true")
         usable(visitor, "C1").click(force=True)  # refused on the spot: nothing is sent
         expect(visitor.locator("[data-play-message]")).to_be_visible()

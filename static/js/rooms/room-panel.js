@@ -124,7 +124,11 @@ function follow(session) {
     }
     // Before the friend joins, whoever opened the link is about to join, not watching.
     const watchers = status === "waiting" ? 0 : session.presence.spectators;
-    show(panel.querySelector("[data-room-watchers]"), watchers > 0);
+    const watching = panel.querySelector("[data-room-watchers]");
+    // Its line stays through the game (as the server drew it before the first message): a
+    // count that appears must not move the pegs below it under a finger about to press one.
+    if (status !== "connecting") show(watching, status !== "waiting");
+    watching?.toggleAttribute("data-empty", watchers === 0);
     const count = panel.querySelector("[data-room-watch-count]");
     if (count) count.textContent = String(watchers);
     // The rematch sits in the status area above the board (templates/rooms/_room_status.html).
