@@ -24,8 +24,9 @@ import os
 import time
 from collections import deque
 
-from channels.db import database_sync_to_async
 from django.conf import settings
+
+from rooms.database_thread import in_thread
 
 logger = logging.getLogger(__name__)
 
@@ -148,7 +149,15 @@ def _nothing() -> None:
     pass
 
 
-_nothing_in_the_database_thread = database_sync_to_async(_nothing)
+def _nothing_in_the_database_thread():
+    # Made on first use (the settings decide the thread or the pool) and then kept.
+    global _trip
+    if _trip is None:
+        _trip = in_thread(_nothing)
+    return _trip()
+
+
+_trip = None
 
 
 _watch: Watch | None = None

@@ -190,6 +190,9 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 # Messages one socket's queue holds before the socket is told to resync instead (both layers,
 # site_config/channel_layer.py): nothing is dropped silently, whatever the load.
 ROOMS_CHANNEL_CAPACITY = int(os.environ.get("ROOMS_CHANNEL_CAPACITY", "100"))
+# On PostgreSQL, the threads (each with one connection kept open) that run the room sockets'
+# database calls in each process (rooms/database_thread.py); SQLite always has one.
+ROOMS_DATABASE_THREADS = int(os.environ.get("ROOMS_DATABASE_THREADS", "4"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {

@@ -13,6 +13,7 @@ import threading
 import time
 
 import pytest
+from django.conf import settings
 
 from tests.rooms.scale_out import (
     ROOT,
@@ -26,7 +27,9 @@ from tests.rooms.scale_out import (
 pytestmark = pytest.mark.services
 
 SERVICES = ROOT / "scripts" / "services.sh"
-PER_PROCESS = 3  # connections: the database thread's, a request's, the purge's
+# Connections a process may hold: its room sockets' pool (rooms/database_thread.py), a
+# request's and the purge's.
+PER_PROCESS = settings.ROOMS_DATABASE_THREADS + 2
 
 
 @pytest.fixture(scope="module")
@@ -149,11 +152,11 @@ def test_postgresql_stopped_for_five_seconds_mid_game_refuses_plainly_and_loses_
     assert "the database is unreachable" in text
 
 
-def test_each_process_holds_at_most_three_database_connections_whatever_its_rooms(cluster):
+def test_each_process_holds_a_bounded_number_of_database_connections_whatever_its_rooms(cluster):
     """Rooms created and joined over HTTP (24 requests) and played over sockets, 12 at once
-    across the two processes, after the faults above: PostgreSQL sees at most three
-    connections per process, not one per thread that ever served a request (with
-    persistent connections, CONN_MAX_AGE 60, there were 14 here)."""
+    across the two processes, after the faults above: PostgreSQL sees at most the sockets'
+    pool and two more connections per process, not one per thread that ever served a request
+    (with persistent connections, CONN_MAX_AGE 60, there were 14 here)."""
     import psycopg
 
     servers, directory = cluster
@@ -176,3 +179,52 @@ def test_each_process_holds_at_most_three_database_connections_whatever_its_room
                     await client.close()
 
     assert asyncio.run(scenario()) <= PER_PROCESS * len(servers)
+
+
+POOL = """
+import asyncio, json, threading, django
+django.setup()
+from django.conf import settings
+from django.db import connection
+from rooms.database_thread import in_thread
+
+THREADS = settings.ROOMS_DATABASE_THREADS
+meeting = threading.Barrier(THREADS, timeout=10)
+
+def backend():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return cursor.fetchone()[0]
+
+def meet():
+    pid = backend()
+    meeting.wait()  # passes only when THREADS calls run at the same time
+    return threading.current_thread().name, pid
+
+async def main():
+    met = await asyncio.gather(*(in_thread(meet)() for _ in range(THREADS)))
+    later = await asyncio.gather(*(in_thread(backend)() for _ in range(10 * THREADS)))
+    print(json.dumps({"threads": THREADS, "names": sorted({name for name, _ in met}),
+                      "met": sorted({pid for _, pid in met}), "later": sorted(set(later))}))
+
+asyncio.run(main())
+"""
+
+
+def test_room_database_calls_run_side_by_side_on_kept_connections(cluster, tmp_path):
+    """On PostgreSQL a process's room calls run in a pool (rooms/database_thread.py): as many
+    at once as it has threads (one thread made every move wait behind the others' round
+    trips), each thread keeping its one connection, so a process never holds more."""
+    from tests.site_config.test_settings import PRODUCTION, run
+
+    _servers, directory = cluster
+    env = dict(line.split("=", 1) for line in (directory / "env").read_text().split())
+    overrides = {**PRODUCTION, "DATABASE_URL": env["DATABASE_URL"], "REDIS_URL": env["REDIS_URL"]}
+    result = run(["-c", POOL], overrides, tmp_path)
+    assert result.returncode == 0, result.stderr[-2000:]
+    report = json.loads(result.stdout.splitlines()[-1])
+    assert report["threads"] == settings.ROOMS_DATABASE_THREADS > 1
+    assert len(report["names"]) == report["threads"]
+    assert all(name.startswith("rooms-db") for name in report["names"])
+    assert len(report["met"]) == report["threads"]  # a connection each
+    assert set(report["later"]) <= set(report["met"])  # kept, not opened again
