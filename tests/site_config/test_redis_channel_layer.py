@@ -54,3 +54,45 @@ def test_a_burst_of_room_events_reaches_every_socket_of_a_busy_process(redis_url
     report = json.loads(result.stdout.splitlines()[-1])
     assert report["backend"] == "site_config.channel_layer.PubSubChannelLayer"
     assert report["received"] == ROOMS * EVENTS
+
+
+SENDS = 90  # fewer than a socket queue holds (ROOMS_CHANNEL_CAPACITY)
+AT_ONCE = f"""
+import asyncio, json, os, django
+django.setup()
+from channels.layers import get_channel_layer
+from site_config import channel_layer
+
+batches = []
+publish_batch = channel_layer._Shard._publish_batch
+
+async def counted(self, batch):
+    batches.append(len(batch))
+    await publish_batch(self, batch)
+
+channel_layer._Shard._publish_batch = counted
+
+async def main():
+    layer = get_channel_layer()
+    name = await layer.new_channel()
+    await layer.group_add("room-1", name)
+    await asyncio.gather(*(layer.group_send("room-1", {{"type": "room.event", "n": n}})
+                           for n in range({SENDS})))
+    received = [(await layer.receive(name))["n"] for _ in range({SENDS})]
+    print(json.dumps({{"received": received, "batches": batches}}), flush=True)
+    os._exit(0)
+
+asyncio.run(main())
+"""
+
+
+def test_events_published_at_once_go_together_in_the_order_they_were_sent(redis_url, tmp_path):
+    """One PUBLISH at a time, each waiting for Redis's answer, made every event of a busy
+    process wait behind all the others' round trips: those sent while a batch is on its way
+    go as the next one, in one pipeline, and arrive in the order they were sent."""
+    result = run(["-c", AT_ONCE], {**PRODUCTION, "REDIS_URL": redis_url}, tmp_path)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.splitlines()[-1])
+    assert report["received"] == list(range(SENDS))
+    assert sum(report["batches"]) == SENDS
+    assert len(report["batches"]) < SENDS / 10  # they went together, not one by one
