@@ -67,6 +67,7 @@ OPEN_TIMEOUT = 120  # seconds after the ramp for every room to open
 BUSY_RETRY_SECONDS = 3  # a room refused as `server-busy` is asked for again after about this
 LATE_SECONDS = 1.0  # an event reaching the opponent later than this after the move is "late"
 LAG_LINE = re.compile(r"rooms load: event loop lag max ([0-9.]+) ms")
+TRIP_LINE = re.compile(r"rooms load: .*database trip ([0-9.]+) ms")
 BUSY_LINE = re.compile(r"rooms load: .*busy True")
 
 
@@ -308,17 +309,19 @@ def log_offsets(logs):
 
 
 def loop_lags(logs, offsets):
-    """The servers' event-loop lag, one figure a second each (the worst of that second), and
-    how many of those seconds a server was refusing newcomers as saturated, from what they
-    logged since `offsets` (rooms/load.py, ROOMS_LOAD_LOG_SECONDS)."""
-    lags, busy = [], 0
+    """The servers' event-loop lag, one figure a second each (the worst of that second), a
+    trip through each one's database thread timed once a second, and how many of those
+    seconds a server was refusing newcomers as saturated, from what they logged since
+    `offsets` (rooms/load.py, ROOMS_LOAD_LOG_SECONDS)."""
+    lags, trips, busy = [], [], 0
     for path, offset in zip(logs, offsets, strict=True):
         with open(path, "rb") as log:
             log.seek(offset)
             text = log.read().decode(errors="replace")
         lags += [float(m) for m in LAG_LINE.findall(text)]
+        trips += [float(m) for m in TRIP_LINE.findall(text)]
         busy += len(BUSY_LINE.findall(text))
-    return lags, busy
+    return lags, trips, busy
 
 
 def ms(values, fraction):
@@ -358,7 +361,7 @@ async def measure(origins, pids, logs, args):
         name: used - services_before[name]
         for name, used in services_cpu(args.service_pids).items()
     }
-    (lags, busy_seconds), load_after = loop_lags(logs, offsets), os.getloadavg()
+    (lags, trips, busy_seconds), load_after = loop_lags(logs, offsets), os.getloadavg()
     await asyncio.wait(tasks, timeout=10)
     latencies = [value * 1000 for value in stats.latencies]
     return {
@@ -383,6 +386,8 @@ async def measure(origins, pids, logs, args):
         "pong_p99_ms": ms(stats.pongs, 0.99),
         "loop_lag_p50_ms": round(percentile(lags, 0.5), 1) if lags else None,
         "loop_lag_max_ms": round(max(lags), 1) if lags else None,
+        "db_trip_p50_ms": round(percentile(trips, 0.5), 1) if trips else None,
+        "db_trip_max_ms": round(max(trips), 1) if trips else None,
         "busy_s": busy_seconds,  # seconds a server refused newcomers (summed over servers)
         "errors": stats.errors,
         # CPU over the measured window, pings included, per move applied in it; and the share
