@@ -4,20 +4,21 @@ docs/PROTOCOL.md) so that the games already played keep their pace.
 
 Saturated means behind for a while, not once: most ticks of the loop's last two seconds ran
 later than asked by more than ROOMS_BUSY_LAG_MS (LATE_TICKS of WINDOW_TICKS), or most recent
-trips through the database thread took longer than that (SLOW_HOPS of HOP_WINDOW: every
-database call of the sockets waits its turn in that one thread, which can fall behind while
-the loop still keeps time), or the sockets' queues held more than ROOMS_BUSY_QUEUED messages
-in all at QUEUE_COUNTS counts in a row. One late tick (a garbage collection, another program
-taking the core for a moment) or one slow query is not overload, and refusing newcomers for it
-would protect nobody; a process past its capacity is late tick after tick. The refusal lasts
-until none of the three has held for ROOMS_BUSY_HOLD_SECONDS, so that a process near its limit
-does not flap between open and closed. The watch starts with the process's first room socket:
-a process without sockets has no game to protect.
+trips through the database thread took longer than that (SLOW_HOPS of HOP_WINDOW: every database
+call of the sockets waits its turn in that one thread, or on PostgreSQL for one of its pool's,
+which can fall behind while the loop still keeps time), or the sockets' queues held more than
+ROOMS_BUSY_QUEUED messages in all at QUEUE_COUNTS counts in a row. One late tick (a garbage
+collection, another program taking the core for a moment) or one slow query is not overload, and
+refusing newcomers for it would protect nobody; a process past its capacity is late tick after
+tick. The refusal lasts until none of the three has held for ROOMS_BUSY_HOLD_SECONDS, so that a
+process near its limit does not flap between open and closed. The watch starts with the
+process's first room socket: a process without sockets has no game to protect.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import logging
 import os
@@ -149,15 +150,15 @@ def _nothing() -> None:
     pass
 
 
+@functools.cache
+def _trip():
+    """A call of `_nothing` the sockets' way, made on first use (the database settings decide
+    the thread or the pool), as rooms.consumers makes its own."""
+    return in_thread(_nothing)
+
+
 def _nothing_in_the_database_thread():
-    # Made on first use (the settings decide the thread or the pool) and then kept.
-    global _trip
-    if _trip is None:
-        _trip = in_thread(_nothing)
-    return _trip()
-
-
-_trip = None
+    return _trip()()
 
 
 _watch: Watch | None = None

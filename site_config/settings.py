@@ -155,8 +155,8 @@ if os.environ.get("DATABASE_URL"):
     # No persistent connections: under ASGI each request runs in a thread of its own, and a
     # connection kept (CONN_MAX_AGE) stayed open with every thread that had served a request:
     # 14 on two processes after a few dozen requests (tests/rooms/test_faults.py); Django's
-    # docs ask to turn them off under ASGI. A request's connection closes as it ends; the
-    # room sockets' database thread opens a new one at most once a second
+    # docs ask to turn them off under ASGI. A request's connection closes as it ends; each
+    # of the room sockets' ROOMS_DATABASE_THREADS keeps one, replaced after an error
     # (rooms/database_thread.py). Django's pool (psycopg_pool) was tried: after PostgreSQL
     # dropped every connection it took seconds to hand out a fresh one (a move waited 5 s and
     # was refused), where a plain new connection takes milliseconds.

@@ -23,6 +23,7 @@ from tests.rooms.scale_out import (
     random_game,
     two_processes,
 )
+from tests.site_config.test_settings import PRODUCTION, run
 
 pytestmark = pytest.mark.services
 
@@ -215,8 +216,6 @@ def test_room_database_calls_run_side_by_side_on_kept_connections(cluster, tmp_p
     """On PostgreSQL a process's room calls run in a pool (rooms/database_thread.py): as many
     at once as it has threads (one thread made every move wait behind the others' round
     trips), each thread keeping its one connection, so a process never holds more."""
-    from tests.site_config.test_settings import PRODUCTION, run
-
     _servers, directory = cluster
     env = dict(line.split("=", 1) for line in (directory / "env").read_text().split())
     overrides = {**PRODUCTION, "DATABASE_URL": env["DATABASE_URL"], "REDIS_URL": env["REDIS_URL"]}
