@@ -12,6 +12,7 @@ import { loadEngine } from "../engines/index.js";
 import { announce } from "../play/announce.js";
 import { PlayController, createSession } from "../play/controller.js";
 import { fitBoardHeight } from "../play/fit-board.js";
+import { holdBoardStill } from "../play/hold-board.js";
 import { mayBeAsked, overKey, waitKey } from "../play/words.js";
 import { loadStrings } from "../play/strings.js";
 import { Board2D } from "./board.js";
@@ -304,8 +305,11 @@ async function main() {
   const session = await createSession(engine, root.dataset.workerUrl);
   const controller = new PlayController({ root, engine, session, t });
   controller.attach(new Board2DView({ root, engine, controller, t }));
-  fitBoardHeight(root.querySelector("[data-board2d]"), {
-    watch: [document.querySelector(".turn-bar"), document.querySelector(".play-title")],
+  const frame = root.querySelector("[data-board2d]");
+  const turnBar = document.querySelector(".turn-bar");
+  fitBoardHeight(frame, {
+    watch: [turnBar, document.querySelector(".play-title")],
+    held: holdBoardStill(frame, turnBar),
   });
   root.dataset.ready = "true";
 }

@@ -8,6 +8,7 @@
 import engine from "../engines/score-four.js";
 import { announce } from "../play/announce.js";
 import { PlayController, createSession } from "../play/controller.js";
+import { holdBoardStill } from "../play/hold-board.js";
 import { report } from "../play/stats-hook.js";
 import { overKey, waitKey } from "../play/words.js";
 import { loadStrings } from "../play/strings.js";
@@ -219,6 +220,7 @@ async function main() {
   view.placePegs = view.dockPegs();
   controller.attach(view);
   await view.startBoard();
+  holdBoardStill(document.querySelector("[data-peg-panel]"), document.querySelector(".turn-bar"));
   boardEl.dataset.ready = view.board ? "3d" : "panel";
 }
 
