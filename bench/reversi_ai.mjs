@@ -20,6 +20,12 @@
 //     project) at fixed levels `-l N`, driven through its text interface (`mode 3`,
 //     `setboard`, `go`), one thread, no opening book; openings and colours as above. PATH is
 //     Edax's executable in its bin/ folder (its data/ folder beside bin/).
+//   node bench/reversi_ai.mjs egaroucid --egaroucid PATH [--levels 1,2,4,8] [--games 10] [--seed 1]
+//     the same against Egaroucid for Web (github.com/Nyanyan/Egaroucid_Web_Ver, its weights and
+//     book compiled in; kept outside this project) at its fixed levels (its level.hpp: a
+//     midgame search N plies deep, the endgame searched to the end from 2N + 1 empty squares
+//     up to level 10, from 25 at 11 and 12, 28 at 13 to 18; selective, by ProbCut, from level 3),
+//     run in this process (bench/egaroucid_player.mjs); PATH is its egaroucid/ai.js.
 // Positions are game-like (bench/reversi_positions.mjs). Times are wall clock on this
 // machine's Node.js, which stands in for the browser (the same V8 engine runs the AI's worker).
 import { spawn } from "node:child_process";
@@ -32,24 +38,25 @@ import { loadavg } from "node:os";
 import { LEVEL_SETTINGS, chooseMove, chooseMoveAsync } from "../static/js/ai/reversi.js";
 import { closeHelperPool, helperPool } from "../static/js/ai/reversi-parallel.js";
 import { spawnHelper } from "./reversi_helpers.mjs";
+import { loadEgaroucid } from "./egaroucid_player.mjs";
 import { clearTable } from "../static/js/ai/reversi-solve.js";
 import { seededRandom } from "../static/js/ai/random.js";
 import { positions } from "./reversi_positions.mjs";
 
-const USAGE = "usage: node bench/reversi_ai.mjs reach|levels|edax [--from N] [--to N] [--per N] [--games N] [--seed N] [--edax PATH] [--levels 1,2,4] [--clock cpu] [--workers N]";
+const USAGE = "usage: node bench/reversi_ai.mjs reach|levels|edax|egaroucid [--from N] [--to N] [--per N] [--games N] [--seed N] [--edax PATH] [--egaroucid PATH] [--levels 1,2,4] [--clock cpu] [--workers N]";
 
 function parseArgs(argv) {
-  const options = { mode: argv[0], from: 16, to: 24, per: 10, games: 10, seed: 1, edax: null, levels: "1,2,4,8", clock: "wall", workers: 1 };
+  const options = { mode: argv[0], from: 16, to: 24, per: 10, games: 10, seed: 1, edax: null, egaroucid: null, levels: "1,2,4,8", clock: "wall", workers: 1 };
   for (let i = 1; i < argv.length; i += 2) {
     const name = argv[i].startsWith("--") ? argv[i].slice(2) : null;
     const value = argv[i + 1];
     if (!name || !(name in options) || name === "mode" || value === undefined) throw new Error(USAGE);
-    options[name] = ["edax", "levels", "clock"].includes(name) ? value : Number(value);
+    options[name] = ["edax", "egaroucid", "levels", "clock"].includes(name) ? value : Number(value);
   }
-  if (!["reach", "levels", "edax"].includes(options.mode)) throw new Error(USAGE);
-  if (options.mode === "edax" && !options.edax) throw new Error(USAGE);
+  if (!["reach", "levels", "edax", "egaroucid"].includes(options.mode)) throw new Error(USAGE);
+  if (["edax", "egaroucid"].includes(options.mode) && !options[options.mode]) throw new Error(USAGE);
   if (!["wall", "cpu"].includes(options.clock)) throw new Error(USAGE);
-  if (!(options.workers >= 1) || (options.workers > 1 && (options.clock !== "wall" || options.mode === "edax"))) throw new Error(USAGE);
+  if (!(options.workers >= 1) || (options.workers > 1 && (options.clock !== "wall" || ["edax", "egaroucid"].includes(options.mode)))) throw new Error(USAGE);
   return options;
 }
 
@@ -202,12 +209,13 @@ class Edax {
     this.child.stdin.write("mode 3\n");
   }
 
-  move(state) {
+  async move(state) {
     const board = [...engine.dump(state).board].map((c) => (c === "b" ? "X" : c === "w" ? "O" : "-")).join("");
-    return new Promise((resolve) => {
+    const text = await new Promise((resolve) => {
       this.waiting = resolve;
       this.child.stdin.write(`setboard ${board} ${engine.toMove(state) ? "O" : "X"}\ngo\n`);
     });
+    return engine.parseMove(state, text === "ps" || text === "pa" ? "pass" : text);
   }
 
   close() {
@@ -216,26 +224,38 @@ class Edax {
   }
 }
 
-async function versusEdax({ edax, levels: levelList, games, seed }) {
+// The advanced level against an engine at each of `levels`: engineAt(level) gives an object
+// with move(state) (a promise of its move; asked only when it has one) and maybe close().
+async function versusEngine(name, engineAt, { levels: levelList, games, seed }) {
+  const load = () => `load average ${loadavg().map((x) => x.toFixed(2)).join(" ")} at ${new Date().toISOString()}`;
+  console.log(`one thread; ${load()}`);
   for (const level of levelList.split(",").map(Number)) {
-    const engineProcess = new Edax(edax, level);
-    const edaxPlayer = async (state) => {
+    const opponent = engineAt(level);
+    const label = `${name} ${level}`;
+    const player = async (state) => {
       const legal = engine.legalMoves(state);
       if (legal.length === 1 && legal[0] === PASS) return PASS;
       const started = performance.now();
-      const text = await engineProcess.move(state);
-      note(`edax -l ${level}`, performance.now() - started);
-      return engine.parseMove(state, text === "ps" || text === "pa" ? "pass" : text);
+      const move = await opponent.move(state);
+      note(label, performance.now() - started);
+      return move;
     };
-    const { score, discDiff } = await match((g) => aiPlayer("advanced", seed * 100 + g), () => edaxPlayer, games, seed, `advanced v edax -l ${level}`);
-    engineProcess.close();
-    console.log(`advanced v edax -l ${level}: ${score[0]} wins, ${score[1]} draws, ${score[2]} losses over ${games} games; mean disc difference ${(discDiff / games).toFixed(1)}`);
+    const { score, discDiff } = await match((g) => aiPlayer("advanced", seed * 100 + g), () => player, games, seed, `advanced v ${label}`);
+    opponent.close?.();
+    console.log(`advanced v ${label}: ${score[0]} wins, ${score[1]} draws, ${score[2]} losses over ${games} games; mean disc difference ${(discDiff / games).toFixed(1)}`);
   }
   console.log("slowest move (ms):", Object.entries(slowest).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", "));
   printInGames();
+  console.log(`end: ${load()}`);
+}
+
+async function versusEgaroucid(options) {
+  const play = await loadEgaroucid(options.egaroucid);
+  await versusEngine("egaroucid", (level) => ({ move: async (state) => play(state, level) }), options);
 }
 
 const options = parseArgs(process.argv.slice(2));
 if (options.mode === "reach") await reach(options);
 else if (options.mode === "levels") await levels(options);
-else await versusEdax(options);
+else if (options.mode === "edax") await versusEngine("edax -l", (level) => new Edax(options.edax, level), options);
+else await versusEgaroucid(options);
