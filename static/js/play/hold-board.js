@@ -6,13 +6,13 @@
 // screen, so the news is seen, and the board moves by the rest. When the status area is
 // already above the screen (the player scrolled down), the board stays still entirely.
 // Changes of the window's size and the page's own scrolls into view (into-view.js) are left
-// alone, and so is a board that did not move (Score Four's pegs on a phone sit under a 3D
+// alone, and so is a board that did not move (the pegs docked under a phone's 3D
 // board that takes up the change). Holding starts a second after the page is ready, or at the
 // player's first touch or key if sooner: until then the page is still arriving (a room's
 // first news and offers), laid out as it comes with nothing scrolled (test_laptop_fit.py).
 //
 //   holdBoardStill(anchor, area) -> { offset, onHold(callback) }
-//   anchor: what the player presses (the 2D board, Score Four's pegs); area: the status area.
+//   anchor: what the player presses (a 2D board, the pegs of the 3D board); area: the status area.
 //   offset: how far down the page now sits for the board's sake (fit-board.js sizes the
 //   board for that view); onHold: called after each correction.
 import { scrollingIntoView } from "./into-view.js";
