@@ -203,6 +203,13 @@ BOXES = """(selectors) => selectors.map((selector) => {
 })"""
 
 
+VALUE_BOXES = """(root) => [...root.querySelectorAll('.stats-sent__event dd code')].map((e) => {
+  const box = e.getBoundingClientRect();
+  return {text: e.textContent, height: box.height, right: box.right,
+          line: parseFloat(getComputedStyle(e).lineHeight)};
+})"""
+
+
 def shown_events(root):
     return root.evaluate(SHOWN_EVENTS)
 
@@ -258,12 +265,13 @@ def test_the_switch_sits_below_the_game_controls_and_reads_as_a_list(
         has=page.get_by_text("moves", exact=True)
     )
     expect(moves).to_have_text(f"{MOVES_WORDS[language]} moves")
-    # Every value sits on one line inside the panel.
-    for value in root.locator(".stats-sent__event dd code").all():
-        box = value.bounding_box()
-        line = float(value.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)"))
-        assert box["height"] < 1.5 * line, value.text_content()
-        assert box["x"] + box["width"] <= width, value.text_content()
+    # Every value sits on one line inside the panel. Read in one go: a later "sent" draws the
+    # list anew, and boxes of nodes read one by one could belong to a list already replaced.
+    values = root.evaluate(VALUE_BOXES)
+    assert values
+    for value in values:
+        assert value["height"] < 1.5 * value["line"], value["text"]
+        assert value["right"] <= width, value["text"]
     context.close()
 
 
