@@ -29,6 +29,8 @@ line to a file (bench/results/), with the command and `--note`.
     # for each run), appended to bench/results/
     .venv/bin/python bench/rooms_load.py --spawn embedded scaled --rooms 150 300 450 600 900 \
         --seconds 30 --ramp 10 --out bench/results/rooms_load_realistic.txt --note "quiet machine"
+    # scale-out (#42): one scaled process against two, each held to half a core (root only)
+    .venv/bin/python bench/rooms_load.py --spawn scaled --processes 1 --server-cores 0.5 --rooms 300
 
 Loopback only; every loop is bounded by --seconds. The client runs on the same machine and
 competes with the servers for CPU, so the figures are lower bounds; it runs on uvloop and each
@@ -68,6 +70,7 @@ BUSY_RETRY_SECONDS = 3  # a room refused as `server-busy` is asked for again aft
 LATE_SECONDS = 1.0  # an event reaching the opponent later than this after the move is "late"
 LAG_LINE = re.compile(r"rooms load: event loop lag max ([0-9.]+) ms")
 TRIP_LINE = re.compile(r"rooms load: .*database trip ([0-9.]+) ms")
+QUOTA_PERIOD_US = 10_000  # a server's CPU quota is enforced every 10 ms (--server-cores)
 BUSY_LINE = re.compile(r"rooms load: .*busy True")
 
 
@@ -416,11 +419,33 @@ async def measure(origins, pids, logs, args):
     }
 
 
-def spawn(kind, stack, workdir, shared_address):
+def cpu_quota(stack, index, cores):
+    """A control group for server `index` that holds its process (and every thread the
+    process starts) to `cores` of the machine's cores: cgroup v2's cpu.max or v1's cfs quota,
+    as bench/slow_cpu.sh, root only; removed when `stack` closes, after the server stopped.
+    What it is for: on a machine whose cores the client, Redis and PostgreSQL share with the
+    servers, each server gets the same fixed share, so one process and two can be compared for
+    how many rooms each share holds (issue 42, item 3) without the others eating into it."""
+    quota = int(QUOTA_PERIOD_US * cores)
+    name = f"little-table-rooms-{os.getpid()}-{index}"
+    if Path("/sys/fs/cgroup/cgroup.controllers").exists():
+        group = Path("/sys/fs/cgroup") / name
+        group.mkdir()
+        (group / "cpu.max").write_text(f"{quota} {QUOTA_PERIOD_US}")
+    else:
+        group = Path("/sys/fs/cgroup/cpu") / name
+        group.mkdir()
+        (group / "cpu.cfs_period_us").write_text(str(QUOTA_PERIOD_US))
+        (group / "cpu.cfs_quota_us").write_text(str(quota))
+    stack.callback(group.rmdir)  # registered before the server's stop, so it runs after it
+    return group / "cgroup.procs"
+
+
+def spawn(kind, stack, workdir, args):
     # Every limit at its default: each seat has its own address, as browsers do. Only with
     # --shared-address (every player on 127.0.0.1) are the per-client limits raised.
     extra = {"LOG_LEVEL": "WARNING", "ROOMS_LOAD_LOG_SECONDS": "1"}
-    if shared_address:
+    if args.shared_address:
         extra |= {
             "LIMIT_ROOM_CREATION_CAPACITY": "1000000",
             "LIMIT_SOCKETS_PER_CLIENT": "1000000",
@@ -434,12 +459,15 @@ def spawn(kind, stack, workdir, shared_address):
     else:
         extra.update(stack.enter_context(services(workdir / "services")))
         found = service_pids(workdir / "services")
-        count = 2
+        count = args.processes
     migrate(extra)
     servers = []
     for n in range(count):
+        procs = cpu_quota(stack, n, args.server_cores) if args.server_cores else None
         server = Daphne(extra, workdir / f"daphne-{n}.log")
         stack.callback(server.stop)
+        if procs:  # cgroup.procs takes every thread of the process, those already started too
+            procs.write_text(str(server.process.pid))
         servers.append(server)
     return (
         [s.origin for s in servers],
@@ -475,11 +503,21 @@ def main():
         action="store_true",
         help="every player from 127.0.0.1 (the old mode; spawned servers get raised limits)",
     )
+    parser.add_argument(
+        "--processes", type=int, default=2, help="daphne processes of a spawned scaled setup"
+    )
+    parser.add_argument(
+        "--server-cores",
+        type=float,
+        help="hold each spawned server to this many cores (a CPU quota; root only)",
+    )
     parser.add_argument("--out", type=Path, help="append each run's line here (bench/results/)")
     parser.add_argument("--note", default="", help="written with each line, e.g. 'busy machine'")
     args = parser.parse_args()
     if not args.url and not args.spawn:
         parser.error("give --url (a running server) or --spawn embedded and/or scaled")
+    if args.processes < 1 or not 0 < (args.server_cores or 1) <= (os.cpu_count() or 1):
+        parser.error("--processes at least 1, --server-cores above 0 and at most the cores")
     if max(args.rooms) > MAX_ROOMS or args.seconds > 600:
         parser.error(f"at most {MAX_ROOMS} rooms and 600 seconds")
     for url in args.url or []:
@@ -500,14 +538,17 @@ def run_once(args, setup, rooms):
     # in `stack` have been stopped (services.sh stop needs the pid files inside it).
     with tempfile.TemporaryDirectory(prefix="rooms-bench-") as tmp, ExitStack() as stack:
         if setup:
-            origins, pids, logs, found = spawn(setup, stack, Path(tmp), args.shared_address)
+            origins, pids, logs, found = spawn(setup, stack, Path(tmp), args)
         else:
             origins, pids, logs, found = args.url, args.pids, [], {}
         label = setup or ",".join(origins)
         mode = "shared-address" if args.shared_address else "realistic"
         run_args = argparse.Namespace(**{**vars(args), "rooms": rooms, "service_pids": found})
         result = asyncio.run(measure(origins, pids, logs, run_args))
-        line = json.dumps({"setup": label, "mode": mode, "processes": len(origins), **result})
+        quota = {"server_cores_each": args.server_cores} if args.server_cores else {}
+        line = json.dumps(
+            {"setup": label, "mode": mode, "processes": len(origins), **quota, **result}
+        )
         print(line, flush=True)
         if args.out:
             with args.out.open("a") as out:
