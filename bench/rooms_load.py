@@ -361,8 +361,7 @@ async def measure(origins, pids, logs, args):
     server_cpu = cpu_seconds(pids) - server_cpu
     client_cpu = own_cpu_seconds() - client_cpu
     services_used = {
-        name: used - services_before[name]
-        for name, used in services_cpu(args.service_pids).items()
+        name: used - services_before[name] for name, used in services_cpu(args.service_pids).items()
     }
     (lags, trips, busy_seconds), load_after = loop_lags(logs, offsets), os.getloadavg()
     await asyncio.wait(tasks, timeout=10)
@@ -403,13 +402,18 @@ async def measure(origins, pids, logs, args):
         # issue #42 compares with one embedded process, whose database is in its own CPU).
         **{
             f"{name}_cpu_ms_per_move": round(1000 * used / window_moves, 2)
-            if window_moves else None
+            if window_moves
+            else None
             for name, used in services_used.items()
         },
         **(
-            {"server_and_redis_cpu_ms_per_move": round(
-                1000 * (server_cpu + services_used["redis"]) / window_moves, 2)}
-            if "redis" in services_used and window_moves else {}
+            {
+                "server_and_redis_cpu_ms_per_move": round(
+                    1000 * (server_cpu + services_used["redis"]) / window_moves, 2
+                )
+            }
+            if "redis" in services_used and window_moves
+            else {}
         ),
         "client_cpu_share": round(client_cpu / window, 2),
         "server_rss_mib": round(rss_peak, 1),
@@ -511,11 +515,19 @@ def main():
         type=float,
         help="hold each spawned server to this many cores (a CPU quota; root only)",
     )
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="run the --spawn setups at the same time, each with its --rooms (see run_together)",
+    )
     parser.add_argument("--out", type=Path, help="append each run's line here (bench/results/)")
     parser.add_argument("--note", default="", help="written with each line, e.g. 'busy machine'")
     args = parser.parse_args()
     if not args.url and not args.spawn:
         parser.error("give --url (a running server) or --spawn embedded and/or scaled")
+    spawned = args.spawn or []
+    if args.together and (args.url or len(spawned) < 2 or len(set(spawned)) < len(spawned)):
+        parser.error("--together runs two or more different --spawn setups, no --url")
     if args.processes < 1 or not 0 < (args.server_cores or 1) <= (os.cpu_count() or 1):
         parser.error("--processes at least 1, --server-cores above 0 and at most the cores")
     if max(args.rooms) > MAX_ROOMS or args.seconds > 600:
@@ -524,6 +536,10 @@ def main():
         if urlparse(url).hostname not in {"127.0.0.1", "localhost", "::1"}:
             parser.error("loopback servers only")
     use_uvloop()  # the client's loop too: the servers share the machine with it
+    if args.together:
+        for rooms in args.rooms:
+            run_together(args, args.spawn, rooms)
+        return
     for setup in args.spawn or [None]:
         for rooms in args.rooms:
             run_once(args, setup, rooms)
@@ -545,17 +561,61 @@ def run_once(args, setup, rooms):
         mode = "shared-address" if args.shared_address else "realistic"
         run_args = argparse.Namespace(**{**vars(args), "rooms": rooms, "service_pids": found})
         result = asyncio.run(measure(origins, pids, logs, run_args))
-        quota = {"server_cores_each": args.server_cores} if args.server_cores else {}
-        line = json.dumps(
-            {"setup": label, "mode": mode, "processes": len(origins), **quota, **result}
-        )
-        print(line, flush=True)
-        if args.out:
-            with args.out.open("a") as out:
-                command = " ".join(["bench/rooms_load.py", *sys.argv[1:]])
-                when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-                out.write(f"# {when}, {command}" + (f" ({args.note})" if args.note else ""))
-                out.write("\n" + line + "\n")
+        report(args, {"setup": label, "mode": mode, "processes": len(origins), **result})
+
+
+def run_together(args, setups, rooms):
+    """The setups side by side in one run: each its own fresh servers (and services), all
+    measured over the same stretch of time by one client. Why: on this machine two runs of one
+    command minutes apart gave CPU figures a third apart (bench/results/rooms_scale_out.txt),
+    so a ratio of two setups measured one after the other is mostly the machine's drift; run
+    at once, both meet the same machine. Each setup's servers are timed on their own pids; the
+    client's CPU share is the whole client's (it drives both)."""
+    mode = "shared-address" if args.shared_address else "realistic"
+    with tempfile.TemporaryDirectory(prefix="rooms-bench-") as tmp, ExitStack() as stack:
+        spawned = []
+        for setup in setups:
+            workdir = Path(tmp) / setup
+            workdir.mkdir()
+            spawned.append((setup, spawn(setup, stack, workdir, args)))
+
+        async def measure_all():
+            return await asyncio.gather(
+                *(
+                    measure(
+                        origins,
+                        pids,
+                        logs,
+                        argparse.Namespace(**{**vars(args), "rooms": rooms, "service_pids": found}),
+                    )
+                    for _, (origins, pids, logs, found) in spawned
+                )
+            )
+
+        results = asyncio.run(measure_all())
+        for (setup, (origins, *_)), result in zip(spawned, results, strict=True):
+            report(
+                args,
+                {
+                    "setup": setup,
+                    "mode": mode,
+                    "processes": len(origins),
+                    "together": setups,
+                    **result,
+                },
+            )
+
+
+def report(args, fields):
+    quota = {"server_cores_each": args.server_cores} if args.server_cores else {}
+    line = json.dumps({**fields, **quota})
+    print(line, flush=True)
+    if args.out:
+        with args.out.open("a") as out:
+            command = " ".join(["bench/rooms_load.py", *sys.argv[1:]])
+            when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+            out.write(f"# {when}, {command}" + (f" ({args.note})" if args.note else ""))
+            out.write("\n" + line + "\n")
 
 
 if __name__ == "__main__":
