@@ -205,10 +205,16 @@ def room_page(request: HttpRequest, room_id: str) -> HttpResponse:
     page_template = content.template(entry.entry.content)
     # A shared link previews as an invitation (title, description, picture), never the seats.
     invite = invitation(entry)
+    variant_name = dict(entry.variants).get(room.variant, "")
     context = {
         "meta": {"title": invite["title"], "description": invite["description"]},
         # The rule setting's name, shown before joining and during the game ("" for one rule).
-        "room_variant": dict(entry.variants).get(room.variant, ""),
+        "room_variant": variant_name,
+        # The status area's rule line as the page's script writes it (games/play_words.py),
+        # drawn by the server too: appearing with the script, it pushed the Join button down.
+        "room_variant_line": translation.gettext("Rules: {name}").format(name=variant_name)
+        if variant_name
+        else "",
         "invite_image": invite["image"],
         "page_key": entry.slug,
         "game": entry,

@@ -202,3 +202,60 @@ def test_a_long_game_arrives_whole_after_a_reload(live_server_url, page):
     page.reload()
     expect(page.locator(PANEL)).to_have_attribute("data-connection", "open")
     expect(page_of(page)).to_have_attribute("data-moves", str(len(moves)))
+
+
+# Each frame from the first: the Join button's box on screen (null while it is not shown) and
+# whether the "you are watching" note is shown.
+TRACK_JOIN = """
+window.__join = [];
+const started = performance.now();
+const frame = () => {
+  const button = document.querySelector("[data-room-join-button]");
+  const note = document.querySelector("[data-room-spectator]");
+  if (button) {
+    const box = button.getBoundingClientRect();
+    const shown = box.width > 0 && box.height > 0;
+    window.__join.push([shown ? [box.x, box.y, box.width, box.height] : null,
+                        Boolean(note && note.getClientRects().length)]);
+  }
+  if (performance.now() - started < 3000) requestAnimationFrame(frame);
+};
+requestAnimationFrame(frame);
+"""
+
+
+@pytest.mark.parametrize(
+    ("slug", "language", "size"),
+    [
+        ("gomoku", "ko", (390, 844)),
+        ("gomoku", "ja", (1280, 800)),
+        ("tic-tac-toe", "zh-hans", (390, 844)),
+    ],
+)
+def test_the_join_button_holds_still_from_the_first_frame(
+    browser, live_server_url, slug, language, size
+):
+    """A visitor's Join button stays where the server drew it while the page's scripts start
+    and the room's first state arrives: it moved 39 px (phone) and 70 px (laptop) and vanished
+    for a moment behind a wrong "you are watching" note, and a tap then was lost (a CI run's
+    host waited for a guest whose click hit nothing)."""
+    width, height = size
+    contexts = [browser.new_context(viewport={"width": width, "height": height}) for _ in range(2)]
+    host, visitor = (context.new_page() for context in contexts)
+    try:
+        url = create_room(host, live_server_url, slug, language)
+        visitor.add_init_script(TRACK_JOIN)
+        visitor.goto(url)
+        expect(visitor.locator(PANEL)).to_have_attribute("data-connection", "open")
+        visitor.wait_for_timeout(3200)
+        frames = visitor.evaluate("window.__join")
+        assert frames, "the Join button was never drawn"
+        assert not any(watching for _box, watching in frames), "a visitor was told they watch"
+        boxes = [box for box, _watching in frames]
+        assert None not in boxes, "the Join button vanished for a moment"
+        assert {tuple(box) for box in boxes} == {tuple(boxes[0])}, boxes[
+            0 :: max(1, len(boxes) // 8)
+        ]
+    finally:
+        for context in contexts:
+            context.close()

@@ -110,10 +110,21 @@ function follow(session) {
     const status = session.status;
     panel.dataset.status = status;
     panel.dataset.connection = session.connection;
-    pick(panel.querySelector("[data-room-connection]"), session.connection);
-    show(panel.querySelector("[data-room-invite]"), status === "waiting");
-    show(panel.querySelector("[data-room-join]"), status === "waiting" && !seated);
-    show(panel.querySelector("[data-room-spectator]"), status !== "waiting" && !seated);
+    // The connection line keeps its place, unseen, when there is nothing to say: "Connecting…"
+    // going away must not move Join (or a board's pegs) up under a finger.
+    const connection = panel.querySelector("[data-room-connection]");
+    pick(connection, session.connection);
+    if (connection) {
+      connection.toggleAttribute("data-empty", connection.hidden);
+      connection.hidden = false;
+    }
+    // Until the room's first state comes, the parts stay as the server drew them: a visitor
+    // was told "you are watching" and lost the Join button for that moment (and a tap on it).
+    if (status !== "connecting") {
+      show(panel.querySelector("[data-room-invite]"), status === "waiting");
+      show(panel.querySelector("[data-room-join]"), status === "waiting" && !seated);
+      show(panel.querySelector("[data-room-spectator]"), status !== "waiting" && !seated);
+    }
     if (seated) {
       pick(panel.querySelector("[data-room-side]"), session.humanSide, "data-side");
       let friend = session.friendConnected ? "present" : "absent";
