@@ -557,11 +557,8 @@ def run_once(args, setup, rooms):
             origins, pids, logs, found = spawn(setup, stack, Path(tmp), args)
         else:
             origins, pids, logs, found = args.url, args.pids, [], {}
-        label = setup or ",".join(origins)
-        mode = "shared-address" if args.shared_address else "realistic"
-        run_args = argparse.Namespace(**{**vars(args), "rooms": rooms, "service_pids": found})
-        result = asyncio.run(measure(origins, pids, logs, run_args))
-        report(args, {"setup": label, "mode": mode, "processes": len(origins), **result})
+        result = asyncio.run(measure(origins, pids, logs, run_args(args, rooms, found)))
+        report(args, setup or ",".join(origins), len(origins), result)
 
 
 def run_together(args, setups, rooms):
@@ -571,7 +568,6 @@ def run_together(args, setups, rooms):
     so a ratio of two setups measured one after the other is mostly the machine's drift; run
     at once, both meet the same machine. Each setup's servers are timed on their own pids; the
     client's CPU share is the whole client's (it drives both)."""
-    mode = "shared-address" if args.shared_address else "realistic"
     with tempfile.TemporaryDirectory(prefix="rooms-bench-") as tmp, ExitStack() as stack:
         spawned = []
         for setup in setups:
@@ -582,33 +578,26 @@ def run_together(args, setups, rooms):
         async def measure_all():
             return await asyncio.gather(
                 *(
-                    measure(
-                        origins,
-                        pids,
-                        logs,
-                        argparse.Namespace(**{**vars(args), "rooms": rooms, "service_pids": found}),
-                    )
+                    measure(origins, pids, logs, run_args(args, rooms, found))
                     for _, (origins, pids, logs, found) in spawned
                 )
             )
 
         results = asyncio.run(measure_all())
         for (setup, (origins, *_)), result in zip(spawned, results, strict=True):
-            report(
-                args,
-                {
-                    "setup": setup,
-                    "mode": mode,
-                    "processes": len(origins),
-                    "together": setups,
-                    **result,
-                },
-            )
+            report(args, setup, len(origins), {"together": setups, **result})
 
 
-def report(args, fields):
+def run_args(args, rooms, service_pids):
+    return argparse.Namespace(**{**vars(args), "rooms": rooms, "service_pids": service_pids})
+
+
+def report(args, setup, processes, result):
+    """Prints one run's line (and appends it to --out with the command and --note)."""
+    mode = "shared-address" if args.shared_address else "realistic"
     quota = {"server_cores_each": args.server_cores} if args.server_cores else {}
-    line = json.dumps({**fields, **quota})
+    fields = {"setup": setup, "mode": mode, "processes": processes, **quota, **result}
+    line = json.dumps(fields)
     print(line, flush=True)
     if args.out:
         with args.out.open("a") as out:

@@ -58,6 +58,11 @@ async def play(players, moves, start):
         await players[side].play(ply, text, others=[players[1 - side]])  # paced: 10 a second
 
 
+def services_env(directory) -> dict[str, str]:
+    """The throwaway services' REDIS_URL, DATABASE_URL and SECRET_KEY (services.sh's DIR/env)."""
+    return dict(line.split("=", 1) for line in (directory / "env").read_text().split())
+
+
 def errors(client):
     return [m for m in client.inbox if m["type"] == "error"]
 
@@ -161,7 +166,7 @@ def test_each_process_holds_a_bounded_number_of_database_connections_whatever_it
     import psycopg
 
     servers, directory = cluster
-    env = dict(line.split("=", 1) for line in (directory / "env").read_text().split())
+    env = services_env(directory)
     games = [random_game("tic-tac-toe", seed) for seed in range(12)]
 
     async def scenario():
@@ -217,7 +222,7 @@ def test_room_database_calls_run_side_by_side_on_kept_connections(cluster, tmp_p
     at once as it has threads (one thread made every move wait behind the others' round
     trips), each thread keeping its one connection, so a process never holds more."""
     _servers, directory = cluster
-    env = dict(line.split("=", 1) for line in (directory / "env").read_text().split())
+    env = services_env(directory)
     overrides = {**PRODUCTION, "DATABASE_URL": env["DATABASE_URL"], "REDIS_URL": env["REDIS_URL"]}
     result = run(["-c", POOL], overrides, tmp_path)
     assert result.returncode == 0, result.stderr[-2000:]
@@ -252,7 +257,7 @@ def test_a_statement_a_connection_repeats_is_prepared_unless_turned_off(
     (site_config/settings.py: a quarter less PostgreSQL CPU a move); DATABASE_PREPARED_STATEMENTS
     =0, for a PgBouncer that cannot keep prepared statements, plans every one afresh."""
     _servers, directory = cluster
-    env = dict(line.split("=", 1) for line in (directory / "env").read_text().split())
+    env = services_env(directory)
     overrides = {
         **PRODUCTION,
         "DATABASE_URL": env["DATABASE_URL"],
