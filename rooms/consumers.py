@@ -413,9 +413,10 @@ class RoomConsumer(Consumer):
 
     async def broadcast(self, value: RoomEvent | Presence) -> None:
         """To every socket of the room, through the channel layer (as a plain dict there).
-        When Redis cannot take it (down, restarting), the change is made all the same: this
-        socket is sent the room afresh at once, and every other socket, on every process, is
-        resynced by its layer when the layer's pub/sub connection comes back."""
+        When Redis cannot take it (down, restarting, out of this process's reach), the change
+        is made all the same: this socket is sent the room afresh at once, and every other
+        socket, on every process, is resynced once this process reaches Redis again (the layer
+        publishes the room a resync: site_config/channel_layer.py)."""
         try:
             await self.channel_layer.group_send(group_name(self.room_id), value.group())
         except PublishFailed:

@@ -4,6 +4,7 @@ in an HttpOnly, SameSite cookie; the room id in the URL is the only thing a link
 
 from __future__ import annotations
 
+import logging
 from urllib.parse import urlsplit
 
 from asgiref.sync import async_to_sync
@@ -25,6 +26,9 @@ from rooms.invitation import invitation
 from rooms.models import Room
 from rooms.outgoing import RoomEvent
 from rooms.services import RoomError
+from site_config.channel_layer import PublishFailed
+
+logger = logging.getLogger(__name__)
 
 
 def _language(request: HttpRequest) -> str:
@@ -61,8 +65,17 @@ def _set_seat_cookie(response: HttpResponse, room: Room, secret: str) -> None:
 
 
 def _broadcast(room: Room, event: str) -> None:
-    message = RoomEvent(event, services.header(room)).group()
-    async_to_sync(get_channel_layer().group_send)(group_name(room.id), message)
+    _tell_room(room.id, RoomEvent(event, services.header(room)).group())
+
+
+def _tell_room(room_id: str, message: dict) -> None:
+    """To the room's sockets. The change is made already: if Redis cannot take the message
+    now, the layer resyncs the room's sockets once it can (site_config/channel_layer.py), so
+    the request still succeeds."""
+    try:
+        async_to_sync(get_channel_layer().group_send)(group_name(room_id), message)
+    except PublishFailed:
+        logger.warning("rooms: an event was not published (Redis unreachable)")
 
 
 def _client_address(request: HttpRequest) -> str:
@@ -172,8 +185,7 @@ def take(request: HttpRequest, room_id: str) -> HttpResponse:
     response = JsonResponse({"seat": joined.seat})
     # take() always makes a new secret
     _set_seat_cookie(response, joined.room, joined.secret)  # type: ignore[arg-type]
-    message = {"type": "seat.moved", "seat": joined.seat}
-    async_to_sync(get_channel_layer().group_send)(group_name(room_id), message)
+    _tell_room(room_id, {"type": "seat.moved", "seat": joined.seat})
     return response
 
 

@@ -130,14 +130,18 @@ class EmbeddedChannelLayer(InMemoryChannelLayer):
 # too far behind (`client-output-buffer-limit pubsub`, 32 MB at once or 8 MB for a minute by
 # default): that is a reconnect too. So on every reconnect each socket of the process that is
 # in a group (in this site: a room socket) is told to resync (`room.resync`), and the lost
-# events are repaired at once. channels-redis has no hook for it, so the connection to each
-# Redis host is ours (`_Shard`): the one thing the layer below is given is its list of shards.
+# events are repaired at once. The other side, a PUBLISH that failed, is repaired by a resync
+# published to its channel once this process reaches Redis again (`_Shard.publish`): every
+# process's sockets there hear of it. channels-redis has no hook for either, so the connection
+# to each Redis host is ours (`_Shard`): the one thing the layer below is given is its list of
+# shards.
 
 
 class PublishFailed(Exception):
-    """A group message could not be published (Redis unreachable). Nothing of it reached any
-    process; every socket of every process is resynced when its pub/sub connection comes
-    back, so the caller only has to tell its own socket."""
+    """A group message could not be published (Redis unreachable from this process). Nothing
+    of it reached any process. The layer repairs it: once this process reaches Redis again it
+    publishes a `room.resync` to the channel (see `_Shard.publish`), so the caller only has to
+    tell its own socket, at once."""
 
 
 # What a publish meets when Redis is down, restarting, or closed a pooled connection.
@@ -160,6 +164,8 @@ class _PubSub(aioredis.client.PubSub):
 # How long a subscription waits for Redis to confirm it before going on regardless (a lost
 # connection is repaired by the resync on reconnect).
 SUBSCRIBE_WAIT_SECONDS = 5.0
+# How often a process that could not publish tries again to publish the resyncs that repair it.
+REPAIR_EVERY_SECONDS = 0.5
 
 
 class _Shard:
@@ -175,10 +181,11 @@ class _Shard:
     reach no one here while the room read came too early to hold it: an event applied and
     never delivered. Every socket of the group waits for the same confirmation."""
 
-    def __init__(self, host, deliver, reconnected) -> None:
+    def __init__(self, host, deliver, reconnected, resync: bytes) -> None:
         self.host = host
         self.deliver = deliver
         self.reconnected = reconnected
+        self.resync = resync
         self.subscribed: set[str] = set()
         self.confirmations: dict[str, asyncio.Future] = {}  # SUBSCRIBE sent, not yet confirmed
         self.lock = asyncio.Lock()
@@ -187,6 +194,8 @@ class _Shard:
         self.reader: asyncio.Future | None = None
         self.outbox: list[tuple[str, bytes, asyncio.Future]] = []  # to publish next, in order
         self.sender: asyncio.Future | None = None
+        self.unsent: set[str] = set()  # channels a message failed to reach: owed a resync
+        self.repairer: asyncio.Future | None = None
 
     def _connected(self) -> tuple[aioredis.Redis, _PubSub]:
         if self.redis is None or self.pubsub is None:
@@ -203,7 +212,15 @@ class _Shard:
         waited more than 50 ms there, while their database call took 15. Now while one batch
         is on its way the next one gathers, and goes as one pipeline (one write, one read)
         when the first is answered. One sender, so the order of publishing stays the order of
-        the calls, as a room's events need. PublishFailed if Redis is down."""
+        the calls, as a room's events need.
+
+        PublishFailed if Redis is unreachable from here. What failed is then repaired: once a
+        publish goes through again, each channel it was for is sent a `room.resync`, and every
+        socket listening there, on every process, reads the room afresh. A process's own pub/sub
+        reconnect resyncs only that process's sockets; the others may never have lost Redis
+        (a failover seen a moment later here, a network fault between this process and
+        Redis), and without this they would never hear of the event: applied, never
+        delivered."""
         published = asyncio.get_running_loop().create_future()
         self.outbox.append((channel, message, published))
         if self.sender is None or self.sender.done():
@@ -218,6 +235,8 @@ class _Shard:
                 await self._publish_batch(batch)
             except BaseException as error:  # PublishFailed, or the task cancelled at the end
                 failure = error
+            if isinstance(failure, Exception):
+                self._owe_resync(channel for channel, _, _ in batch)
             for _, _, published in batch:
                 if published.done():
                     continue
@@ -229,6 +248,23 @@ class _Shard:
                     published.set_exception(PublishFailed("the layer is closing"))
             if isinstance(failure, asyncio.CancelledError):
                 raise failure
+
+    def _owe_resync(self, channels) -> None:
+        self.unsent.update(channels)
+        if self.repairer is None or self.repairer.done():
+            self.repairer = asyncio.ensure_future(self._repair())
+
+    async def _repair(self) -> None:
+        """Publish a resync to every channel owed one, until all have gone (one per channel,
+        however many of its messages failed: the room read covers them all)."""
+        while self.unsent:
+            await asyncio.sleep(REPAIR_EVERY_SECONDS)
+            owed, self.unsent = self.unsent, set()
+            # A resync that fails again is owed again (_send_outbox), and this loop goes on.
+            await asyncio.gather(
+                *(self.publish(channel, self.resync) for channel in sorted(owed)),
+                return_exceptions=True,
+            )
 
     async def _publish_batch(self, batch: list[tuple[str, bytes, asyncio.Future]]) -> None:
         """Once more on a new connection if the pooled one was dead (a Redis that restarted
@@ -277,13 +313,15 @@ class _Shard:
 
     async def flush(self) -> None:
         async with self.lock:
-            if self.reader is not None:
-                self.reader.cancel()
-                try:
-                    await self.reader
-                except asyncio.CancelledError:
-                    pass
-                self.reader = None
+            for task in (self.reader, self.repairer):
+                if task is not None:
+                    task.cancel()
+                    try:
+                        await task
+                    except asyncio.CancelledError:
+                        pass
+            self.reader = self.repairer = None
+            self.unsent = set()
             if self.redis is not None:
                 await self.redis.aclose(close_connection_pool=True)
                 self.redis = self.pubsub = None
@@ -318,7 +356,9 @@ class _LoopLayer(RedisPubSubLoopLayer):
         self.capacity = capacity
         self.resync = self.channel_layer.serialize(RESYNC)
         self.reconnects = 0  # pub/sub connections that came back (tests read it)
-        self._shards = [_Shard(host, self.deliver, self.resync_all) for host in decode_hosts(hosts)]
+        self._shards = [
+            _Shard(host, self.deliver, self.resync_all, self.resync) for host in decode_hosts(hosts)
+        ]
 
     async def _subscribe_to_channel(self, channel):
         self.channels[channel] = ResyncQueue(self.capacity, self.resync)

@@ -4,6 +4,9 @@ real redis-server, the connection killed by Redis itself)."""
 
 from __future__ import annotations
 
+import asyncio
+from urllib.parse import urlsplit
+
 import pytest
 import redis
 from django.test import override_settings
@@ -65,8 +68,6 @@ async def test_joining_a_group_returns_once_redis_has_the_subscription(redis_url
     buffers, or behind others on a loaded machine) would reach no socket here, while the read
     came too early to hold it. Here the SUBSCRIBE leaves 0.3 s late; another process publishes
     the moment the join returns; the event still arrives."""
-    import asyncio
-
     from site_config import channel_layer
 
     original = channel_layer._PubSub.subscribe
@@ -84,3 +85,87 @@ async def test_joining_a_group_returns_once_redis_has_the_subscription(redis_url
     assert (await asyncio.wait_for(here.receive(channel), 3))["n"] == 1
     await here.flush()
     await elsewhere.flush()
+
+
+class Cuttable:
+    """A loopback TCP proxy to Redis that the test can cut and mend: the network between one
+    process and Redis, while another process still reaches Redis directly."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.cut = False
+        self.links: list = []
+
+    async def start(self) -> int:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        return self.server.sockets[0].getsockname()[1]
+
+    async def _serve(self, reader, writer) -> None:
+        if self.cut:
+            writer.close()
+            return
+        upstream_reader, upstream_writer = await asyncio.open_connection(
+            "127.0.0.1", self.target_port
+        )
+        self.links += [writer, upstream_writer]
+
+        async def pipe(source, sink):
+            try:
+                while data := await source.read(65536):
+                    sink.write(data)
+                    await sink.drain()
+            except ConnectionError:
+                pass
+            finally:
+                sink.close()
+
+        await asyncio.gather(pipe(reader, upstream_writer), pipe(upstream_reader, writer))
+
+    def sever(self) -> None:
+        self.cut = True
+        for writer in self.links:
+            writer.close()
+        self.links = []
+
+    def mend(self) -> None:
+        self.cut = False
+
+    async def close(self) -> None:
+        self.sever()
+        self.server.close()
+        await self.server.wait_closed()
+
+
+async def test_an_event_one_process_could_not_publish_reaches_the_others_as_a_resync(redis_url):
+    """A process that cannot reach Redis for a moment while another can (a failover it sees a
+    moment late, a network fault): its move is applied, its publish fails, and the other
+    process's sockets never lose their connection, so no reconnect would resync them. Once
+    the first process reaches Redis again it publishes a resync to the room, and every socket
+    there reads the room afresh: late, not lost. (Seen in a Sentinel failover test: the move
+    after the failover never reached the friend on the other process.)"""
+    from site_config.channel_layer import RESYNC, PublishFailed, PubSubChannelLayer
+
+    proxy = Cuttable(urlsplit(redis_url).port)
+    proxied = f"redis://127.0.0.1:{await proxy.start()}/0"
+    here = PubSubChannelLayer(hosts=[{"address": proxied, "socket_timeout": None}])
+    elsewhere = PubSubChannelLayer(hosts=[{"address": redis_url, "socket_timeout": None}])
+    try:
+        mine, theirs = await here.new_channel(), await elsewhere.new_channel()
+        await here.group_add("room", mine)
+        await elsewhere.group_add("room", theirs)
+        await here.group_send("room", {"type": "room.event", "n": 1})
+        for layer, channel in ((here, mine), (elsewhere, theirs)):
+            assert (await asyncio.wait_for(layer.receive(channel), 3))["n"] == 1
+        proxy.sever()
+        with pytest.raises(PublishFailed):
+            await here.group_send("room", {"type": "room.event", "n": 2})
+        proxy.mend()
+        assert await asyncio.wait_for(elsewhere.receive(theirs), 5) == RESYNC
+        assert await asyncio.wait_for(here.receive(mine), 5) == RESYNC
+        await here.group_send("room", {"type": "room.event", "n": 3})  # and on as before
+        for layer, channel in ((here, mine), (elsewhere, theirs)):
+            assert (await asyncio.wait_for(layer.receive(channel), 3))["n"] == 3
+    finally:
+        await here.flush()
+        await elsewhere.flush()
+        await proxy.close()

@@ -135,3 +135,29 @@ def test_an_unknown_room_has_a_clear_page_in_the_readers_language(language):
     assert 'data-room-problem="room-gone"' in page
     # a way to start a new room, any game
     assert page.count('action="/api/rooms/"') == len(registry.GAMES)
+
+
+def test_a_join_goes_through_while_redis_cannot_take_its_news(caplog):
+    """The seat is taken in the database before the room is told; a Redis that cannot take
+    the news (down, failing over) leaves the layer a resync to publish once it can, and the
+    friend still gets the seat, not a server error."""
+    from django.test import override_settings
+
+    from tools.rooms_harness import free_port
+
+    host = Client()
+    url = create(host)["Location"]
+    room_id = url.split("/")[3]
+    nowhere = {"address": f"redis://127.0.0.1:{free_port()}/0", "socket_timeout": None}
+    layers = {
+        "default": {
+            "BACKEND": "site_config.channel_layer.PubSubChannelLayer",
+            "CONFIG": {"hosts": [nowhere]},
+        }
+    }
+    friend = Client()
+    with override_settings(CHANNEL_LAYERS=layers):
+        response = friend.post(f"/api/rooms/{room_id}/join", {"language": "ja"})
+    assert response.status_code == 303 and response["Location"] == url
+    assert services.seat_of(Room.objects.get(id=room_id), friend.cookies[f"seat_{room_id}"].value)
+    assert "an event was not published (Redis unreachable)" in caplog.text
