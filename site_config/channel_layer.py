@@ -35,6 +35,8 @@ from channels_redis.utils import (  # type: ignore[import-untyped]
 )
 from redis import asyncio as aioredis
 
+from site_config.redis_wire import Link, PushReader, command
+
 logger = logging.getLogger(__name__)
 
 CLEAN_EVERY_SECONDS = 1.0
@@ -144,42 +146,39 @@ class PublishFailed(Exception):
     tell its own socket, at once."""
 
 
-# What a publish meets when Redis is down, restarting, or closed a pooled connection.
+# What a publish or a subscriber meets when Redis is down, restarting, or closed the
+# connection (OSError covers the builtin ConnectionError and TimeoutError).
 _REDIS_DOWN = (aioredis.ConnectionError, aioredis.TimeoutError, OSError)
-
-
-class _PubSub(aioredis.client.PubSub):
-    """redis-py's pub/sub connection, which calls `on_connect` each time it connects again
-    (its own re-subscription), telling `reconnected` after it."""
-
-    def __init__(self, connection_pool, reconnected) -> None:
-        super().__init__(connection_pool)
-        self.reconnected = reconnected
-
-    async def on_connect(self, connection) -> None:
-        await super().on_connect(connection)
-        self.reconnected()
-
 
 # How long a subscription waits for Redis to confirm it before going on regardless (a lost
 # connection is repaired by the resync on reconnect).
 SUBSCRIBE_WAIT_SECONDS = 5.0
 # How often a process that could not publish tries again to publish the resyncs that repair it.
 REPAIR_EVERY_SECONDS = 0.5
+# A subscriber's connection silent this long is asked for a PING; silent twice as long, it is
+# taken for dead and made again (a connection cut without a word, as a network fault leaves
+# it, would otherwise read nothing forever). A batch of PUBLISH unanswered this long, likewise.
+QUIET_SECONDS = 5.0
+# Between attempts to reach a Redis that refused the subscriber's connection.
+RECONNECT_EVERY_SECONDS = 1.0
 
 
 class _Shard:
-    """This event loop's connections to one Redis host: PUBLISH through a client, SUBSCRIBE
-    on one pub/sub connection that a task reads, handing each message to `deliver(name,
-    data)`. The interface channels-redis's loop layer asks of a shard: publish, subscribe,
-    unsubscribe, flush.
+    """This event loop's two connections to one Redis host (site_config/redis_wire.py): one
+    publishes, one is subscribed and read by a task that hands each message to
+    `deliver(name, data)`. The interface channels-redis's loop layer asks of a shard: publish,
+    subscribe, unsubscribe, flush.
 
     `subscribe` returns once Redis has confirmed the subscription (its `subscribe` reply,
     read by the same task). Sending SUBSCRIBE is not enough: a room socket reads the room
     right after joining its group, and a PUBLISH that Redis took before that SUBSCRIBE (the
     command still in this process's buffers, or behind others on a loaded machine) would
     reach no one here while the room read came too early to hold it: an event applied and
-    never delivered. Every socket of the group waits for the same confirmation."""
+    never delivered. Every socket of the group waits for the same confirmation.
+
+    When the subscriber's connection is lost, what was published meanwhile never reaches this
+    process: once it is made again (and every channel subscribed again), `reconnected` tells
+    every socket here to resync."""
 
     def __init__(self, host, deliver, reconnected, resync: bytes) -> None:
         self.host = host
@@ -189,30 +188,31 @@ class _Shard:
         self.subscribed: set[str] = set()
         self.confirmations: dict[str, asyncio.Future] = {}  # SUBSCRIBE sent, not yet confirmed
         self.lock = asyncio.Lock()
-        self.redis: aioredis.Redis | None = None
-        self.pubsub: _PubSub | None = None
+        self.pool = None
+        self.publisher: Link | None = None
+        self.subscriber: Link | None = None
+        self.lost_subscriber = False  # since the last connection: its sockets owe a resync
+        self.heard_at = 0.0  # when the subscriber's connection last read anything
+        self.pinged = False
         self.reader: asyncio.Future | None = None
         self.outbox: list[tuple[str, bytes, asyncio.Future]] = []  # to publish next, in order
         self.sender: asyncio.Future | None = None
         self.unsent: set[str] = set()  # channels a message failed to reach: owed a resync
         self.repairer: asyncio.Future | None = None
 
-    def _connected(self) -> tuple[aioredis.Redis, _PubSub]:
-        if self.redis is None or self.pubsub is None:
-            self.redis = aioredis.Redis(connection_pool=create_pool(self.host))
-            self.pubsub = _PubSub(self.redis.connection_pool, self.reconnected)
-        if self.reader is None:
-            self.reader = asyncio.ensure_future(self._read(self.pubsub))
-        return self.redis, self.pubsub
+    def _pool(self):
+        if self.pool is None:
+            self.pool = create_pool(self.host)
+        return self.pool
 
     async def publish(self, channel: str, message: bytes) -> None:
         """PUBLISH, with whatever else this process publishes meanwhile. One PUBLISH at a time,
         each waiting for Redis's answer before the next, made every publish wait its turn
         behind the round trips of all the others: at 900 rooms on two processes most moves
         waited more than 50 ms there, while their database call took 15. Now while one batch
-        is on its way the next one gathers, and goes as one pipeline (one write, one read)
-        when the first is answered. One sender, so the order of publishing stays the order of
-        the calls, as a room's events need.
+        is on its way the next one gathers, and goes as one write when the first is answered.
+        One sender, so the order of publishing stays the order of the calls, as a room's
+        events need.
 
         PublishFailed if Redis is unreachable from here. What failed is then repaired: once a
         publish goes through again, each channel it was for is sent a `room.resync`, and every
@@ -267,38 +267,38 @@ class _Shard:
             )
 
     async def _publish_batch(self, batch: list[tuple[str, bytes, asyncio.Future]]) -> None:
-        """Once more on a new connection if the pooled one was dead (a Redis that restarted
+        """Once more on a new connection if the one kept was dead (a Redis that restarted
         closed it; the first command on it fails). A batch sent again may reach a process
         twice: a room event seen twice is old news the second time (docs/PROTOCOL.md)."""
         async with self.lock:
-            redis, _ = self._connected()
             for attempt in (1, 2):
                 try:
-                    if len(batch) == 1:
-                        await redis.publish(batch[0][0], batch[0][1])
-                    else:
-                        pipe = redis.pipeline(transaction=False)
-                        for channel, message, _ in batch:
-                            pipe.publish(channel, message)
-                        await pipe.execute()
+                    if self.publisher is None:
+                        self.publisher = await Link.open(self._pool())
+                    async with asyncio.timeout(QUIET_SECONDS):
+                        await self.publisher.publish([(name, data) for name, data, _ in batch])
                     return
                 except _REDIS_DOWN as error:
-                    await redis.connection_pool.disconnect(inuse_connections=False)
+                    await _close(self.publisher)
+                    self.publisher = None
                     if attempt == 2:
                         raise PublishFailed("Redis unreachable") from error
 
     async def subscribe(self, channel: str) -> None:
-        async with self.lock:
-            if channel not in self.subscribed:
-                self.confirmations[channel] = asyncio.get_running_loop().create_future()
-                await self._connected()[1].subscribe(channel)
-                self.subscribed.add(channel)
+        if channel not in self.subscribed:
+            self.subscribed.add(channel)
+            self.confirmations[channel] = asyncio.get_running_loop().create_future()
+            if self.subscriber is not None:  # else the connection, once made, subscribes it
+                self._send(self.subscriber, command(b"SUBSCRIBE", channel))
+            if self.reader is None:
+                self.reader = asyncio.ensure_future(self._read())
         pending = self.confirmations.get(channel)
         if pending is not None:
             try:
                 await asyncio.wait_for(asyncio.shield(pending), SUBSCRIBE_WAIT_SECONDS)
             except TimeoutError:
                 logger.warning("channel layer: a subscription was not confirmed in time")
+                self.lost_subscriber = True  # its socket may miss what came before: resync
 
     def _confirmed(self, channel: str) -> None:
         confirmed = self.confirmations.pop(channel, None)
@@ -306,10 +306,11 @@ class _Shard:
             confirmed.set_result(None)
 
     async def unsubscribe(self, channel: str) -> None:
-        async with self.lock:
-            if channel in self.subscribed:
-                await self._connected()[1].unsubscribe(channel)
-                self.subscribed.remove(channel)
+        if channel in self.subscribed:
+            self.subscribed.remove(channel)
+            self._confirmed(channel)
+            if self.subscriber is not None:
+                self._send(self.subscriber, command(b"UNSUBSCRIBE", channel))
 
     async def flush(self) -> None:
         async with self.lock:
@@ -322,32 +323,84 @@ class _Shard:
                         pass
             self.reader = self.repairer = None
             self.unsent = set()
-            if self.redis is not None:
-                await self.redis.aclose(close_connection_pool=True)
-                self.redis = self.pubsub = None
+            await _close(self.publisher)
+            self.publisher = None
+            if self.pool is not None:
+                await self.pool.disconnect()
+                self.pool = None
             self.subscribed = set()
             for channel in list(self.confirmations):
                 self._confirmed(channel)
 
-    async def _read(self, pubsub: _PubSub) -> None:
+    async def _read(self) -> None:
+        """Make the subscriber's connection, subscribe every channel, read it until it is
+        lost; again and again."""
         while True:
             try:
-                if not pubsub.subscribed:
-                    await asyncio.sleep(0.1)
-                    continue
-                message = await pubsub.get_message(timeout=0.1)
-                if message is not None:
-                    name = message["channel"]
-                    name = name.decode() if isinstance(name, bytes) else name
-                    if message["type"] == "message":
-                        self.deliver(name, message["data"])
-                    elif message["type"] == "subscribe":
-                        self._confirmed(name)
-            except (asyncio.CancelledError, GeneratorExit):
-                raise
-            except Exception:  # the connection is down: redis-py reconnects on the next read
-                logger.warning("channel layer: Redis pub/sub read failed; retrying")
-                await asyncio.sleep(1)
+                link = await Link.open(self._pool())
+            except Exception:  # down, failing over, refusing: never the end of this task
+                logger.warning("channel layer: Redis unreachable for pub/sub; retrying")
+                self.lost_subscriber = True
+                await asyncio.sleep(RECONNECT_EVERY_SECONDS)
+                continue
+            await self._subscribed_read(link)
+            logger.warning("channel layer: Redis pub/sub connection lost; reconnecting")
+            self.lost_subscriber = True
+
+    async def _subscribed_read(self, link: Link) -> None:
+        if self.subscribed:
+            self._send(link, command(b"SUBSCRIBE", *sorted(self.subscribed)))
+        self.subscriber, self.heard_at, self.pinged = link, time.monotonic(), False
+        if self.lost_subscriber:
+            self.lost_subscriber = False
+            self.reconnected()
+        watchdog = asyncio.ensure_future(self._watch(link))
+        pushes = PushReader()
+        try:
+            while data := await link.reader.read(65536):
+                self.heard_at, self.pinged = time.monotonic(), False
+                for reply in pushes.feed(data):
+                    self._take(reply)
+        except Exception:  # lost, or bytes that are not Redis's: the connection is made again
+            pass
+        finally:
+            watchdog.cancel()
+            self.subscriber = None
+            await _close(link)
+
+    def _send(self, link: Link, data: bytes) -> None:
+        link.writer.write(data)
+
+    def _take(self, reply: list) -> None:
+        kind = reply[0] if reply else None
+        if kind == b"message":
+            self.deliver(reply[1].decode(), reply[2])
+        elif kind == b"subscribe":
+            self._confirmed(reply[1].decode())
+        elif isinstance(kind, bytes) and kind.startswith(b"-"):
+            logger.warning("channel layer: Redis refused a subscriber's command")
+
+    async def _watch(self, link: Link) -> None:
+        while True:
+            await asyncio.sleep(QUIET_SECONDS)
+            quiet = time.monotonic() - self.heard_at
+            if quiet < QUIET_SECONDS:
+                continue
+            if not self.pinged:
+                self.pinged = True
+                self._send(link, command(b"PING"))
+            elif quiet >= 2 * QUIET_SECONDS:
+                logger.warning("channel layer: Redis pub/sub connection silent; made again")
+                link.abort()
+                return
+
+
+async def _close(link: Link | None) -> None:
+    if link is not None:
+        try:
+            await link.close()
+        except Exception:  # closing a connection already broken: nothing more to do
+            pass
 
 
 class _LoopLayer(RedisPubSubLoopLayer):

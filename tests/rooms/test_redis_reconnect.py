@@ -70,13 +70,15 @@ async def test_joining_a_group_returns_once_redis_has_the_subscription(redis_url
     the moment the join returns; the event still arrives."""
     from site_config import channel_layer
 
-    original = channel_layer._PubSub.subscribe
+    original = channel_layer._Shard._send
 
-    async def late_subscribe(self, *args, **kwargs):
-        loop = asyncio.get_running_loop()
-        loop.call_later(0.3, lambda: asyncio.ensure_future(original(self, *args, **kwargs)))
+    def late_subscribe(self, link, data):
+        if data.startswith(b"*2\r\n$9\r\nSUBSCRIBE"):
+            asyncio.get_running_loop().call_later(0.3, original, self, link, data)
+        else:
+            original(self, link, data)
 
-    monkeypatch.setattr(channel_layer._PubSub, "subscribe", late_subscribe)
+    monkeypatch.setattr(channel_layer._Shard, "_send", late_subscribe)
     hosts = [{"address": redis_url, "socket_timeout": None}]
     here, elsewhere = (channel_layer.PubSubChannelLayer(hosts=hosts) for _ in range(2))
     channel = await here.new_channel()
@@ -95,6 +97,7 @@ class Cuttable:
         self.target_port = target_port
         self.cut = False
         self.links: list = []
+        self.silent: set = set()  # links whose bytes go nowhere from now on
 
     async def start(self) -> int:
         self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
@@ -112,8 +115,9 @@ class Cuttable:
         async def pipe(source, sink):
             try:
                 while data := await source.read(65536):
-                    sink.write(data)
-                    await sink.drain()
+                    if sink not in self.silent:
+                        sink.write(data)
+                        await sink.drain()
             except ConnectionError:
                 pass
             finally:
@@ -126,6 +130,11 @@ class Cuttable:
         for writer in self.links:
             writer.close()
         self.links = []
+
+    def silence(self) -> None:
+        """The links made so far carry nothing more, and none is closed: what a network fault
+        leaves a connection (no reset, no end). Links made afterwards work."""
+        self.silent.update(self.links)
 
     def mend(self) -> None:
         self.cut = False
@@ -165,6 +174,34 @@ async def test_an_event_one_process_could_not_publish_reaches_the_others_as_a_re
         await here.group_send("room", {"type": "room.event", "n": 3})  # and on as before
         for layer, channel in ((here, mine), (elsewhere, theirs)):
             assert (await asyncio.wait_for(layer.receive(channel), 3))["n"] == 3
+    finally:
+        await here.flush()
+        await elsewhere.flush()
+        await proxy.close()
+
+
+async def test_a_subscriber_connection_gone_silent_is_made_again_and_its_sockets_resync(
+    redis_url, monkeypatch
+):
+    """A connection cut without a word (no reset, no end) reads nothing forever: the layer asks
+    a silent subscriber's connection for a PING and, without an answer, makes it again, and
+    every socket of the process resyncs, since what was published meanwhile never came."""
+    from site_config import channel_layer
+    from site_config.channel_layer import RESYNC, PubSubChannelLayer
+
+    monkeypatch.setattr(channel_layer, "QUIET_SECONDS", 0.3)
+    proxy = Cuttable(urlsplit(redis_url).port)
+    proxied = f"redis://127.0.0.1:{await proxy.start()}/0"
+    here = PubSubChannelLayer(hosts=[{"address": proxied, "socket_timeout": None}])
+    elsewhere = PubSubChannelLayer(hosts=[{"address": redis_url, "socket_timeout": None}])
+    try:
+        mine = await here.new_channel()
+        await here.group_add("room", mine)
+        proxy.silence()
+        await elsewhere.group_send("room", {"type": "room.event", "n": 1})  # lost on the way
+        assert await asyncio.wait_for(here.receive(mine), 5) == RESYNC
+        await elsewhere.group_send("room", {"type": "room.event", "n": 2})  # on the new one
+        assert (await asyncio.wait_for(here.receive(mine), 3))["n"] == 2
     finally:
         await here.flush()
         await elsewhere.flush()

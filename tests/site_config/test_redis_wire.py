@@ -1,0 +1,46 @@
+"""The RESP the channel layer reads and writes itself (site_config/redis_wire.py): replies
+parsed whole however the bytes are cut, and nothing taken from bytes Redis never sends."""
+
+from __future__ import annotations
+
+import pytest
+
+from site_config.redis_wire import ProtocolError, PushReader, command
+
+STREAM = (
+    b"*3\r\n$9\r\nsubscribe\r\n$6\r\nroom-a\r\n:1\r\n"
+    b"*3\r\n$7\r\nmessage\r\n$6\r\nroom-a\r\n$11\r\n{\"n\":1}\r\n\r\n\r\n"
+    b">3\r\n$7\r\nmessage\r\n$6\r\nroom-b\r\n$0\r\n\r\n"
+    b"*2\r\n$4\r\npong\r\n$-1\r\n"
+    b"-ERR unknown command\r\n"
+)
+REPLIES = [
+    [b"subscribe", b"room-a", 1],
+    [b"message", b"room-a", b'{"n":1}\r\n\r\n'],  # a payload may hold CRLF itself
+    [b"message", b"room-b", b""],
+    [b"pong", None],
+    [b"-ERR unknown command"],
+]
+
+
+def test_a_command_is_an_array_of_bulk_strings():
+    assert command("PUBLISH", "room", b"\xff\r\n") == (
+        b"*3\r\n$7\r\nPUBLISH\r\n$4\r\nroom\r\n$3\r\n\xff\r\n\r\n"
+    )
+
+
+def test_replies_come_whole_however_the_bytes_are_cut():
+    for cut in range(len(STREAM) + 1):
+        reader = PushReader()
+        replies = reader.feed(STREAM[:cut]) + reader.feed(STREAM[cut:])
+        assert replies == REPLIES, cut
+        assert reader.rest == b""
+    reader = PushReader()
+    assert [r for byte in range(len(STREAM)) for r in reader.feed(STREAM[byte : byte + 1])] == (
+        REPLIES
+    )
+
+
+def test_bytes_redis_never_sends_are_refused():
+    with pytest.raises(ProtocolError):
+        PushReader().feed(b"*1\r\n!junk\r\n")
