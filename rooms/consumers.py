@@ -298,6 +298,8 @@ class RoomConsumer(Consumer):
     async def deliver(self, event: RoomEvent) -> None:
         if event.move is not None:
             recent.follow(event.room, event.move)
+        elif event.event in ("rematch-requested", "rematch-started"):
+            recent.follow_rematch(event.room, services.initial_state)
         self.host_side = event.room.host_side
         self.version = max(self.version, event.room.version)
         await self.send_message(outgoing.RoomMessage(event, self.you()))

@@ -3,7 +3,8 @@ path its read, never an authority.
 
 With several processes the players of a room often sit on different ones: a process also
 follows the `moved` events of the room's group (`follow`), replaying the move on its copy
-with the engine, so the next move made here finds the copy current.
+with the engine, and the rematches (`follow_rematch`: the requests, and the new round with
+its first position and colours swapped), so the next move made here finds the copy current.
 
 A move checked against a remembered room is applied by an UPDATE guarded by everything the
 check relied on (round, ply, version, status and the mover's seat digest), so a copy made
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
@@ -102,3 +104,31 @@ def follow(header: Header, move: PlayedMove) -> None:
     room.outcome = None if header.outcome is None else header.outcome.wire()
     room.last_active_at = timezone.now()
     remember(room, after)
+
+
+def follow_rematch(header: Header, initial_state: Callable[[Any, str], Any]) -> None:
+    """A rematch asked for or begun anywhere (`rematch-requested`, `rematch-started`: the
+    room's header after it): when the copy kept here is the room just before it, make it the
+    room after it. A new round takes every field the header does not carry from the rules
+    (services.request_rematch): its first position under the room's rule setting
+    (`initial_state(game, variant)`), no offers, nobody asking."""
+    with _lock:
+        room, state = _rooms.get(header.id, (None, None))
+    if room is None or room.version != header.version - 1:
+        return
+    room = _copied(room)
+    if header.round == room.round + 1 and header.ply == 0:
+        game = registry.get(room.game)
+        state = initial_state(game, room.variant)
+        room.state = game.dump(state)
+        room.round, room.ply, room.host_side = header.round, 0, header.host_side
+        room.draw_offer = None
+        room.last_active_at = timezone.now()
+    elif header.round != room.round:
+        return
+    room.status, room.version = header.status, header.version
+    room.outcome = None if header.outcome is None else header.outcome.wire()
+    # header.rematch is by colour; the room keeps it by seat.
+    room.host_rematch = header.rematch[header.host_side]
+    room.guest_rematch = header.rematch[1 - header.host_side]
+    remember(room, state)

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from rooms import protocol, recent, services, transfers
 from rooms.models import Move, Room
-from tests.rooms.test_services import code_of, play, started
+from tests.rooms.test_services import code_of, play, rematch, started
 
 pytestmark = pytest.mark.django_db
 
@@ -97,3 +97,60 @@ def test_following_skips_events_that_do_not_follow_the_copy():
     older.version -= 1
     recent.remember(older)  # an older copy never replaces a newer one
     assert recent.recall(room.id).version == room.version
+
+
+FOLLOWED = (
+    "round",
+    "ply",
+    "state",
+    "status",
+    "host_side",
+    "outcome",
+    "draw_offer",
+    "host_rematch",
+    "guest_rematch",
+    "version",
+)
+
+
+def win(room, first, second, start_ply=0):
+    """The first mover's four on one peg: a win in seven moves."""
+    for ply, (seat, text) in enumerate([(first, "A1"), (second, "B1")] * 3 + [(first, "A1")]):
+        play(room.id, seat, start_ply + ply, text)
+
+
+def test_a_rematch_made_elsewhere_is_followed_and_spares_the_next_read():
+    """The rematch events reach a process whose copy is the finished game's (its players' last
+    move was made here): it follows each request and the new round (first position, colours
+    swapped), and the new round's first move made here reads nothing. Two rounds, so that
+    requests are followed under either colour for the host."""
+    room, host, guest = started()
+    for round_number, (first, second) in enumerate([(host, guest), (guest, host)], start=1):
+        win(room, first, second)
+        finished = recent.recall(room.id)
+        assert finished.status == Room.FINISHED
+        for seat in (second, first):
+            room = rematch(room.id, seat, round_number)  # on another process: nothing kept here
+            recent.forget(room.id)
+            recent.remember(finished)
+            recent.follow_rematch(services.header(room), services.initial_state)
+            finished = recent.recall(room.id)
+            stored = Room.objects.get(id=room.id)
+            followed = [getattr(finished, field) for field in FOLLOWED]
+            assert followed == [getattr(stored, field) for field in FOLLOWED]
+        assert (stored.round, stored.host_side) == (round_number + 1, round_number % 2)
+    with CaptureQueriesContext(connection) as queries:
+        play(room.id, host, 0, "C3")  # round 3: the host has the first colour again
+    assert reads_of_the_room(queries) == []
+    assert Room.objects.get(id=room.id).ply == 1
+
+
+def test_a_rematch_event_that_does_not_follow_the_copy_is_skipped():
+    room, host, guest = started()
+    win(room, host, guest)
+    finished = recent.recall(room.id)
+    rematch(room.id, host, 1)
+    room = rematch(room.id, guest, 1)  # the copy missed the first request
+    recent.remember(finished)
+    recent.follow_rematch(services.header(room), services.initial_state)
+    assert recent.recall(room.id).version == finished.version
