@@ -1,18 +1,24 @@
-"""The channel layer's two Redis conversations, PUBLISH and a subscriber's stream, written and
-read here as RESP bytes; redis-py still makes each connection.
+"""The Redis conversations of every room message, written and read here as RESP bytes: the
+channel layer's PUBLISH and its subscriber's stream, and the per-message budget's script
+(`Calls`, `Script`). redis-py still makes each connection.
 
-Why not redis-py's commands: the layer publishes every room event and each process reads
-every event, so their per-message cost is most of what a second process adds (py-spy, #42).
-Measured on this machine, a message read through `PubSub.get_message` cost 24 µs of CPU and a
-PUBLISH in a pipeline of four 57 µs; the bytes parsed here, 3.4 µs. redis-py still finds the
-address (a URL's host or Unix socket, or the master Sentinel names), speaks TLS, AUTH and
-its handshake: a `Link` is such a connection once made, its asyncio streams used from then on.
+Why not redis-py's commands: the layer publishes every room event, each process reads every
+event, and every socket message spends a budget leased from Redis, so their per-message cost
+is most of what a second process adds (py-spy, #42). Measured on this machine, a message read
+through `PubSub.get_message` cost 24 µs of CPU and a PUBLISH in a pipeline of four 57 µs; the
+bytes parsed here, 3.4 µs. redis-py still finds the address (a URL's host or Unix socket, or
+the master Sentinel names), speaks TLS, AUTH and its handshake: a `Link` is such a
+connection once made, its asyncio streams used from then on.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+from collections import deque
 from typing import Any
+
+import redis
 
 Item = bytes | int | None
 
@@ -122,3 +128,79 @@ class Link:
 
     async def close(self) -> None:
         await self.connection.disconnect()
+
+
+class Calls:
+    """Commands whose answers are wanted, many at once on one connection: each is written as
+    it comes and the answers are read in turn (Redis answers in order). When the connection
+    fails, or an answer is `timeout` seconds late, every call waiting gets redis-py's
+    ConnectionError or TimeoutError (what callers already handle) and the next call makes a
+    new connection."""
+
+    def __init__(self, pool: Any, timeout: float) -> None:
+        self.pool = pool
+        self.timeout = timeout
+        self.link: Link | None = None
+        self.waiting: deque[asyncio.Future] = deque()
+        self.lock = asyncio.Lock()
+
+    async def call(self, data: bytes) -> list[Item]:
+        link = self.link or await self._connect()
+        answer = asyncio.get_running_loop().create_future()
+        self.waiting.append(answer)
+        link.writer.write(data)
+        try:
+            async with asyncio.timeout(self.timeout):
+                return await answer
+        except TimeoutError:
+            self._drop(link, redis.TimeoutError("Redis did not answer in time"))
+            raise redis.TimeoutError("Redis did not answer in time") from None
+
+    async def _connect(self) -> Link:
+        async with self.lock:
+            if self.link is None:
+                self.link = await Link.open(self.pool)
+                asyncio.ensure_future(self._read(self.link))
+            return self.link
+
+    async def _read(self, link: Link) -> None:
+        answers = PushReader()
+        try:
+            while data := await link.reader.read(65536):
+                for answer in answers.feed(data):
+                    waiting = self.waiting.popleft()  # IndexError: an answer nobody asked for
+                    if not waiting.done():
+                        waiting.set_result(answer)
+        except Exception:  # lost, or bytes that are not Redis's answers
+            pass
+        self._drop(link, redis.ConnectionError("the connection to Redis was lost"))
+
+    def _drop(self, link: Link, error: Exception) -> None:
+        if self.link is not link:
+            return
+        self.link = None
+        link.abort()
+        while self.waiting:
+            waiting = self.waiting.popleft()
+            if not waiting.done():
+                waiting.set_exception(error)
+
+
+class Script:
+    """A Lua script run by its SHA1 (EVALSHA), sent whole (EVAL) when Redis does not have it
+    (a new or restarted Redis): called as redis-py's registered scripts are, it returns the
+    script's integer."""
+
+    def __init__(self, body: str, calls: Calls) -> None:
+        self.body = body.encode()
+        self.sha = hashlib.sha1(self.body).hexdigest().encode()  # Redis's name for it
+        self.calls = calls
+
+    async def __call__(self, keys: list[str], args: list[str]) -> int:
+        tail = [str(len(keys)), *keys, *args]
+        answer = (await self.calls.call(command(b"EVALSHA", self.sha, *tail)))[0]
+        if isinstance(answer, bytes) and answer.startswith(b"-NOSCRIPT"):
+            answer = (await self.calls.call(command(b"EVAL", self.body, *tail)))[0]
+        if not isinstance(answer, int):
+            raise redis.ResponseError("Redis refused the script")
+        return answer

@@ -207,7 +207,7 @@ class HotBudget:
     def __init__(self) -> None:
         # key -> (tokens left, when taken), oldest lease first
         self.leases: OrderedDict[str, tuple[int, float]] = OrderedDict()
-        self.scripts: dict[int, Any] = {}  # redis AsyncScript per event loop
+        self.scripts: dict[int, Any] = {}  # id of an event loop -> (the loop, its Script)
 
     async def allow(self, key: str, limit: Limit, now: float) -> bool:
         self._drop_old(now)
@@ -235,14 +235,20 @@ class HotBudget:
         return [repr(now), repr(limit.refill_seconds), repr(limit.tolerance), str(LEASE)]
 
     def _script(self):
+        """The budget script for this event loop, on a connection of its own whose bytes are
+        read and written by site_config/redis_wire.py: through redis-py's script machinery it
+        was the largest Redis cost a room message had left (#42)."""
         import asyncio
 
-        loop = id(asyncio.get_running_loop())
-        script = self.scripts.get(loop)
-        if script is None:
-            connection = redis_hosts.client(settings.REDIS_URL, asynchronous=True, socket_timeout=5)
-            script = self.scripts[loop] = connection.register_script(_GCRA_SOME)
-        return script
+        from site_config.redis_wire import Calls, Script
+
+        loop = asyncio.get_running_loop()
+        kept = self.scripts.get(id(loop))
+        if kept is None or kept[0] is not loop:  # kept[0]: an id is reused after a loop ends
+            client = redis_hosts.client(settings.REDIS_URL, asynchronous=True, socket_timeout=5)
+            calls = Calls(client.connection_pool, timeout=5)
+            kept = self.scripts[id(loop)] = (loop, Script(_GCRA_SOME, calls))
+        return kept[1]
 
 
 _hot = HotBudget()

@@ -44,3 +44,46 @@ def test_replies_come_whole_however_the_bytes_are_cut():
 def test_bytes_redis_never_sends_are_refused():
     with pytest.raises(ProtocolError):
         PushReader().feed(b"*1\r\n!junk\r\n")
+
+
+@pytest.mark.asyncio
+@pytest.mark.services
+async def test_calls_at_once_get_their_own_answers_and_a_script_is_sent_once_redis_lacks_it(
+    redis_url,
+):
+    import asyncio
+
+    import redis.asyncio
+
+    from site_config.redis_wire import Calls, Script
+
+    pool = redis.asyncio.ConnectionPool.from_url(redis_url)
+    calls = Calls(pool, timeout=5)
+    echoed = await asyncio.gather(*(calls.call(command("ECHO", str(n))) for n in range(200)))
+    assert echoed == [[str(n).encode()] for n in range(200)]
+    script = Script("return tonumber(ARGV[1]) + #KEYS", calls)
+    assert await script(keys=["a", "b"], args=["40"]) == 42  # EVALSHA refused, then EVAL
+    assert await script(keys=[], args=["7"]) == 7  # by its SHA1 now
+    await pool.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.services
+async def test_calls_waiting_when_the_connection_drops_fail_and_the_next_one_reconnects(redis_url):
+    import asyncio
+
+    import redis
+    import redis.asyncio
+
+    from site_config.redis_wire import Calls
+
+    pool = redis.asyncio.ConnectionPool.from_url(redis_url)
+    calls = Calls(pool, timeout=5)
+    assert await calls.call(command("PING")) == [b"+PONG"]
+    waiting = asyncio.ensure_future(calls.call(command("BLPOP", "nothing", "0")))
+    await asyncio.sleep(0.2)
+    assert redis.Redis.from_url(redis_url).client_kill_filter(_type="normal") >= 1
+    with pytest.raises(redis.ConnectionError):  # Redis dropped the connection it waited on
+        await waiting
+    assert await calls.call(command("PING")) == [b"+PONG"]
+    await pool.disconnect()
