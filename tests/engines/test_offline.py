@@ -35,8 +35,8 @@ def manifest_of(origin: str, tab) -> dict:
 
 @pytest.mark.parametrize("engine", ["webkit", "gecko"])
 def test_a_visited_site_plays_score_four_offline(open_tab, build, engine):
+    tab = open_tab(engine)  # first: a tab that cannot open leaves no server running
     server = build.serve()
-    tab = open_tab(engine)
     try:
         loaded(tab, f"{server.origin}/ja/score-four/")
         manifest = manifest_of(server.origin, tab)
