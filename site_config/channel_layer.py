@@ -187,6 +187,11 @@ class _Shard:
         self.resync = resync
         self.subscribed: set[str] = set()
         self.confirmations: dict[str, asyncio.Future] = {}  # SUBSCRIBE sent, not yet confirmed
+        # SUBSCRIBEs written on this connection and not yet answered, by channel: a channel left
+        # and joined again before Redis answered is confirmed by the last answer, not the first.
+        self.unanswered: dict[str, int] = {}
+        self.late: set[str] = set()  # channels whose sockets stopped waiting for Redis's answer
+        self.resync_at_pong = False  # the PING after a reconnection's SUBSCRIBE: resync then
         self.lock = asyncio.Lock()
         self.pool = None
         self.publisher: Link | None = None
@@ -279,7 +284,7 @@ class _Shard:
                         await self.publisher.publish([(name, data) for name, data, _ in batch])
                     return
                 except _REDIS_DOWN as error:
-                    await _close(self.publisher)
+                    _abort(self.publisher)
                     self.publisher = None
                     if attempt == 2:
                         raise PublishFailed("Redis unreachable") from error
@@ -289,6 +294,7 @@ class _Shard:
             self.subscribed.add(channel)
             self.confirmations[channel] = asyncio.get_running_loop().create_future()
             if self.subscriber is not None:  # else the connection, once made, subscribes it
+                self.unanswered[channel] = self.unanswered.get(channel, 0) + 1
                 self._send(self.subscriber, command(b"SUBSCRIBE", channel))
             if self.reader is None:
                 self.reader = asyncio.ensure_future(self._read())
@@ -298,12 +304,24 @@ class _Shard:
                 await asyncio.wait_for(asyncio.shield(pending), SUBSCRIBE_WAIT_SECONDS)
             except TimeoutError:
                 logger.warning("channel layer: a subscription was not confirmed in time")
-                self.lost_subscriber = True  # its socket may miss what came before: resync
+                self.late.add(channel)  # its socket may miss what comes before: resync then
 
     def _confirmed(self, channel: str) -> None:
         confirmed = self.confirmations.pop(channel, None)
         if confirmed is not None and not confirmed.done():
             confirmed.set_result(None)
+
+    def _answered(self, channel: str) -> None:
+        """Redis's answer to a SUBSCRIBE: confirmed when no later one is still unanswered."""
+        left = self.unanswered.get(channel, 1) - 1
+        if left > 0:
+            self.unanswered[channel] = left
+            return
+        self.unanswered.pop(channel, None)
+        self._confirmed(channel)
+        if channel in self.late:  # a socket read the room without waiting for this: resync
+            self.late.discard(channel)
+            self.reconnected()
 
     async def unsubscribe(self, channel: str) -> None:
         if channel in self.subscribed:
@@ -314,16 +332,16 @@ class _Shard:
 
     async def flush(self) -> None:
         async with self.lock:
-            for task in (self.reader, self.repairer):
+            for task in (self.reader, self.repairer, self.sender):
                 if task is not None:
                     task.cancel()
                     try:
                         await task
                     except asyncio.CancelledError:
                         pass
-            self.reader = self.repairer = None
+            self.reader = self.repairer = self.sender = None
             self.unsent = set()
-            await _close(self.publisher)
+            _abort(self.publisher)
             self.publisher = None
             if self.pool is not None:
                 await self.pool.disconnect()
@@ -348,12 +366,16 @@ class _Shard:
             self.lost_subscriber = True
 
     async def _subscribed_read(self, link: Link) -> None:
+        self.unanswered = dict.fromkeys(self.subscribed, 1)
         if self.subscribed:
             self._send(link, command(b"SUBSCRIBE", *sorted(self.subscribed)))
-        self.subscriber, self.heard_at, self.pinged = link, time.monotonic(), False
         if self.lost_subscriber:
-            self.lost_subscriber = False
-            self.reconnected()
+            # Redis answers in order: at the PING's answer every SUBSCRIBE before it holds, so a
+            # resync read then misses nothing published afterwards.
+            self.lost_subscriber, self.late = False, set()
+            self.resync_at_pong = True
+            self._send(link, command(b"PING"))
+        self.subscriber, self.heard_at, self.pinged = link, time.monotonic(), False
         watchdog = asyncio.ensure_future(self._watch(link))
         pushes = PushReader()
         try:
@@ -366,7 +388,8 @@ class _Shard:
         finally:
             watchdog.cancel()
             self.subscriber = None
-            await _close(link)
+            self.resync_at_pong = False
+            link.abort()
 
     def _send(self, link: Link, data: bytes) -> None:
         link.writer.write(data)
@@ -376,7 +399,10 @@ class _Shard:
         if kind == b"message":
             self.deliver(reply[1].decode(), reply[2])
         elif kind == b"subscribe":
-            self._confirmed(reply[1].decode())
+            self._answered(reply[1].decode())
+        elif kind in (b"pong", b"+PONG") and self.resync_at_pong:
+            self.resync_at_pong = False
+            self.reconnected()
         elif isinstance(kind, bytes) and kind.startswith(b"-"):
             logger.warning("channel layer: Redis refused a subscriber's command")
 
@@ -395,12 +421,9 @@ class _Shard:
                 return
 
 
-async def _close(link: Link | None) -> None:
+def _abort(link: Link | None) -> None:
     if link is not None:
-        try:
-            await link.close()
-        except Exception:  # closing a connection already broken: nothing more to do
-            pass
+        link.abort()
 
 
 class _LoopLayer(RedisPubSubLoopLayer):

@@ -15,12 +15,18 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import time
 from collections import deque
 from typing import Any
 
 import redis
+from redis.maint_notifications import MaintNotificationsConfig
 
 Item = bytes | int | None
+
+RETRY_SECONDS = 1.0  # after a failed connection, calls fail at once for this long (Calls)
+# Error replies that mean this Redis cannot serve now, not that the command was wrong.
+UNAVAILABLE = (b"-LOADING", b"-READONLY", b"-MASTERDOWN", b"-BUSY")
 
 
 def command(*parts: bytes | str) -> bytes:
@@ -105,11 +111,27 @@ class Link:
         self.connection = connection
         self.reader: asyncio.StreamReader = connection._reader
         self.writer: asyncio.StreamWriter = connection._writer
+        self.waiting: deque[asyncio.Future] = deque()  # calls waiting for an answer, in order
 
     @classmethod
-    async def open(cls, pool: Any) -> Link:
-        connection = pool.make_connection()
-        await connection.connect()
+    async def open(cls, pool: Any, timeout: float = 5.0) -> Link:
+        """A connection made within `timeout` seconds (redis-py bounds the TCP connect, but
+        not its handshake's answers when the host has no socket timeout, as the layer's has
+        not: a Redis that accepts and never answers would hold this forever). It speaks RESP2
+        whatever the URL asks, so Redis never pushes anything unasked into these streams.
+        redis-py's errors if not."""
+        settings = {**pool.connection_kwargs, "protocol": 2}
+        settings["maint_notifications_config"] = MaintNotificationsConfig(enabled=False)  # RESP3
+        connection = pool.connection_class(**settings)
+        try:
+            async with asyncio.timeout(timeout):
+                await connection.connect()
+        except TimeoutError:
+            await connection.disconnect(nowait=True)
+            raise redis.TimeoutError("Redis did not answer the connection in time") from None
+        except BaseException:
+            await connection.disconnect(nowait=True)
+            raise
         return cls(connection)
 
     async def publish(self, messages: list[tuple[str, bytes]]) -> None:
@@ -126,9 +148,6 @@ class Link:
         """Drop the connection at once: a pending read returns what it has, then b""."""
         self.writer.transport.abort()
 
-    async def close(self) -> None:
-        await self.connection.disconnect()
-
 
 class Calls:
     """Commands whose answers are wanted, many at once on one connection: each is written as
@@ -141,49 +160,64 @@ class Calls:
         self.pool = pool
         self.timeout = timeout
         self.link: Link | None = None
-        self.waiting: deque[asyncio.Future] = deque()
-        self.lock = asyncio.Lock()
+        self.connecting: asyncio.Future | None = None  # one attempt, shared by every caller
+        self.failed_at = -RETRY_SECONDS
 
     async def call(self, data: bytes) -> list[Item]:
         link = self.link or await self._connect()
         answer = asyncio.get_running_loop().create_future()
-        self.waiting.append(answer)
+        link.waiting.append(answer)
         link.writer.write(data)
         try:
             async with asyncio.timeout(self.timeout):
                 return await answer
         except TimeoutError:
-            self._drop(link, redis.TimeoutError("Redis did not answer in time"))
+            self.drop(link, redis.TimeoutError("Redis did not answer in time"))
             raise redis.TimeoutError("Redis did not answer in time") from None
 
     async def _connect(self) -> Link:
-        async with self.lock:
-            if self.link is None:
-                self.link = await Link.open(self.pool)
-                asyncio.ensure_future(self._read(self.link))
-            return self.link
+        """The connection being made, or a new attempt; for a moment after an attempt failed,
+        its failure at once (a Redis that drops packets would otherwise cost each waiting
+        caller its own timeout, one after another)."""
+        if self.connecting is None:
+            if time.monotonic() - self.failed_at < RETRY_SECONDS:
+                raise redis.ConnectionError("Redis was unreachable a moment ago")
+            self.connecting = asyncio.ensure_future(self._open())
+        return await asyncio.shield(self.connecting)
+
+    async def _open(self) -> Link:
+        try:
+            link = await Link.open(self.pool, self.timeout)
+        except BaseException:
+            self.failed_at = time.monotonic()
+            raise
+        finally:
+            self.connecting = None
+        self.link = link
+        asyncio.ensure_future(self._read(link))
+        return link
 
     async def _read(self, link: Link) -> None:
         answers = PushReader()
         try:
             while data := await link.reader.read(65536):
                 for answer in answers.feed(data):
-                    waiting = self.waiting.popleft()  # IndexError: an answer nobody asked for
-                    if not waiting.done():
-                        waiting.set_result(answer)
+                    asked = link.waiting.popleft()  # IndexError: an answer nobody asked for
+                    if not asked.done():
+                        asked.set_result(answer)
         except Exception:  # lost, or bytes that are not Redis's answers
             pass
-        self._drop(link, redis.ConnectionError("the connection to Redis was lost"))
+        self.drop(link, redis.ConnectionError("the connection to Redis was lost"))
 
-    def _drop(self, link: Link, error: Exception) -> None:
-        if self.link is not link:
-            return
-        self.link = None
+    def drop(self, link: Link, error: Exception) -> None:
+        """No more calls on `link`; those waiting on it get `error`."""
+        if self.link is link:
+            self.link = None
         link.abort()
-        while self.waiting:
-            waiting = self.waiting.popleft()
-            if not waiting.done():
-                waiting.set_exception(error)
+        while link.waiting:
+            asked = link.waiting.popleft()
+            if not asked.done():
+                asked.set_exception(error)
 
 
 class Script:
@@ -201,6 +235,12 @@ class Script:
         answer = (await self.calls.call(command(b"EVALSHA", self.sha, *tail)))[0]
         if isinstance(answer, bytes) and answer.startswith(b"-NOSCRIPT"):
             answer = (await self.calls.call(command(b"EVAL", self.body, *tail)))[0]
-        if not isinstance(answer, int):
-            raise redis.ResponseError("Redis refused the script")
-        return answer
+        if isinstance(answer, int):
+            return answer
+        if isinstance(answer, bytes) and answer.split(b" ", 1)[0] in UNAVAILABLE:
+            # A Redis still loading, or no longer the master: as redis-py, a connection error
+            # (what callers handle as Redis being away), and a new connection next time.
+            if self.calls.link is not None:
+                self.calls.drop(self.calls.link, redis.ConnectionError("Redis is not serving"))
+            raise redis.ConnectionError("Redis is not serving this script now")
+        raise redis.ResponseError("Redis refused the script")

@@ -268,7 +268,7 @@ async def allow_hot(limit: Limit, key: str, now: float | None = None) -> bool:
 
     try:
         return await _hot.allow(key, limit, now)
-    except (redis.ConnectionError, redis.TimeoutError):
+    except redis.RedisError:  # away, loading, failing over, or refusing the script
         return _store_down(limit)
 
 

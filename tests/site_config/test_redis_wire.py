@@ -87,3 +87,96 @@ async def test_calls_waiting_when_the_connection_drops_fail_and_the_next_one_rec
         await waiting
     assert await calls.call(command("PING")) == [b"+PONG"]
     await pool.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_redis_that_accepts_and_never_answers_is_given_up_on():
+    """redis-py bounds the TCP connect but not its handshake's answers without a socket
+    timeout (the channel layer has none): the connection is given up after its timeout."""
+    import asyncio
+
+    import redis
+    import redis.asyncio
+
+    from site_config.redis_wire import Link
+
+    held = []
+
+    async def accept_and_say_nothing(reader, writer):
+        held.append(writer)
+
+    server = await asyncio.start_server(accept_and_say_nothing, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    pool = redis.asyncio.ConnectionPool.from_url(f"redis://127.0.0.1:{port}/0", socket_timeout=None)
+    with pytest.raises(redis.TimeoutError):
+        await asyncio.wait_for(Link.open(pool, timeout=0.3), 5)
+    server.close()
+    for writer in held:
+        writer.close()
+
+
+@pytest.mark.asyncio
+async def test_callers_share_one_attempt_to_reach_redis_and_then_fail_at_once(monkeypatch):
+    import asyncio
+
+    import redis
+    import redis.asyncio
+
+    from site_config import redis_wire
+    from site_config.redis_wire import Calls, Link
+    from tools.rooms_harness import free_port
+
+    attempts = []
+    opened = Link.open.__func__
+
+    async def counted(cls, pool, timeout=5.0):
+        attempts.append(1)
+        return await opened(cls, pool, timeout)
+
+    monkeypatch.setattr(Link, "open", classmethod(counted))
+    pool = redis.asyncio.ConnectionPool.from_url(f"redis://127.0.0.1:{free_port()}/0")
+    calls = Calls(pool, timeout=5)
+    failures = await asyncio.gather(
+        *(calls.call(command("PING")) for _ in range(50)), return_exceptions=True
+    )
+    assert all(isinstance(failure, redis.ConnectionError) for failure in failures)
+    assert len(attempts) == 1
+    with pytest.raises(redis.ConnectionError):  # a moment later: no new attempt yet
+        await calls.call(command("PING"))
+    assert len(attempts) == 1
+    monkeypatch.setattr(redis_wire, "RETRY_SECONDS", 0.0)
+    with pytest.raises(redis.ConnectionError):
+        await calls.call(command("PING"))
+    assert len(attempts) == 2
+
+
+@pytest.mark.asyncio
+@pytest.mark.services
+async def test_a_redis_busy_with_a_script_is_unavailable_not_an_error_of_ours(redis_url):
+    """-BUSY (as -LOADING, -READONLY): Redis cannot serve now. Callers get redis-py's
+    ConnectionError, which the budget treats as Redis being away, and a new connection."""
+    import asyncio
+
+    import redis
+    import redis.asyncio
+
+    from site_config.redis_wire import Calls, Script
+
+    admin = redis.Redis.from_url(redis_url)
+    admin.config_set("busy-reply-threshold", 100)
+    pool = redis.asyncio.ConnectionPool.from_url(redis_url)
+    spinning = redis.asyncio.Redis.from_url(redis_url)
+    spin = asyncio.ensure_future(spinning.eval("while true do end", 0))
+    await asyncio.sleep(0.4)
+    calls = Calls(pool, timeout=5)
+    try:
+        with pytest.raises(redis.ConnectionError):
+            await Script("return 1", calls)(keys=[], args=[])
+        assert calls.link is None
+    finally:
+        redis.Redis.from_url(redis_url).script_kill()
+        with pytest.raises(redis.RedisError):
+            await spin
+        await spinning.aclose()
+        admin.config_set("busy-reply-threshold", 5000)
+    assert await Script("return 1", calls)(keys=[], args=[]) == 1
