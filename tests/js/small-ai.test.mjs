@@ -177,10 +177,11 @@ test("nine men's morris and dara advanced answer inside the time limit with lega
       const took = performance.now() - started;
       const cpu = process.cpuUsage(cpuBefore);
       const cpuMs = (cpu.user + cpu.system) / 1000;
-      // On a loaded machine the process can sit off the CPU past the deadline: a search that
-      // checks its clock may overshoot by one check (20 ms of grace), or be excused when it got
-      // less than half the limit in CPU time. One that ignored the limit takes 1.5 s.
-      assert.ok(took <= limit + 20 || cpuMs < limit / 2,
+      // On a loaded machine the process can sit off the CPU past the deadline (a CI run saw
+      // 130 ms on the clock for 49.8 ms of CPU at a 60 ms limit): a search that checks its
+      // clock may overshoot by one check (20 ms of grace) on the clock, or else must have used
+      // no more CPU than that. One that ignored the limit takes 1.5 s of both.
+      assert.ok(took <= limit + 20 || cpuMs <= limit + 20,
         `${slug} ply ${ply}: ${took.toFixed(1)} ms (${cpuMs.toFixed(1)} ms CPU) for a ${limit} ms limit`);
       const legal = engine.legalMoves(state).map((m) => engine.formatMove(state, m));
       assert.ok(legal.includes(engine.formatMove(state, move)), `${slug}: illegal ${engine.formatMove(state, move)}`);
