@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import os
+import socket
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,9 @@ from typing import Any
 from tests.engines.tab import held_still
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+# The longest any one WebDriver command may take (page loads and scripts take seconds; the
+# async scripts' own limit is 60 s).
+DRIVER_TIMEOUT = 90
 WEBDRIVER = "/usr/bin/WebKitWebDriver"
 WATCH = """
 if (!window.__problems) {
@@ -77,12 +81,24 @@ class WebKitTab:
         self._problems: list[str] = []
         # WebKitGTK answers prefers-color-scheme from the GTK theme's variant.
         theme = {"GTK_THEME": "Adwaita:dark"} if dark else {}
-        service = Service(
-            executable_path=WEBDRIVER,
-            log_output=subprocess.DEVNULL,
-            env={**os.environ, "DISPLAY": display, **theme},
-        )
-        self.driver = webdriver.WebKitGTK(options=options, service=service)
+        environment = {**os.environ, "DISPLAY": display, **theme}
+        for attempt in (1, 2):
+            service = Service(
+                executable_path=WEBDRIVER, log_output=subprocess.DEVNULL, env=environment
+            )
+            # Selenium's HTTP calls to the driver wait as long as the socket default says
+            # (None: forever), read once when the driver is made. A CI run waited 20 minutes
+            # for a session whose MiniBrowser never came up: bounded here, and tried again once.
+            previous = socket.getdefaulttimeout()
+            socket.setdefaulttimeout(DRIVER_TIMEOUT)
+            try:
+                self.driver = webdriver.WebKitGTK(options=options, service=service)
+                break
+            except Exception:  # the driver quit its service already
+                if attempt == 2:
+                    raise
+            finally:
+                socket.setdefaulttimeout(previous)
         self.driver.set_window_rect(width=width, height=height)
         self.driver.set_script_timeout(60)
 
