@@ -87,8 +87,8 @@ class WebKitTab:
                 executable_path=WEBDRIVER, log_output=subprocess.DEVNULL, env=environment
             )
             # Selenium's HTTP calls to the driver wait as long as the socket default says
-            # (None: forever), read once when the driver is made. A CI run waited 20 minutes
-            # for a session whose MiniBrowser never came up: bounded here, and tried again once.
+            # (None: forever), read once when the driver is made. A CI run waited 6 minutes, until
+            # stopped, for a session whose MiniBrowser never came up: bounded, and tried again once.
             previous = socket.getdefaulttimeout()
             socket.setdefaulttimeout(DRIVER_TIMEOUT)
             try:
