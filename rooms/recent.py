@@ -99,19 +99,27 @@ def follow(header: Header, move: PlayedMove) -> None:
         return
     room = _copied(room)
     room.state = game.dump(after)
-    room.ply, room.status, room.version = header.ply, header.status, header.version
-    room.draw_offer = header.draw_offer
-    room.outcome = None if header.outcome is None else header.outcome.wire()
     room.last_active_at = timezone.now()
+    _carry(header, room)
     remember(room, after)
+
+
+def _carry(header: Header, room: Room) -> None:
+    """Onto a copy, every field the room's header carries (the rematch requests by colour,
+    which the room keeps by seat)."""
+    room.round, room.ply, room.host_side = header.round, header.ply, header.host_side
+    room.status, room.version, room.draw_offer = header.status, header.version, header.draw_offer
+    room.outcome = None if header.outcome is None else header.outcome.wire()
+    room.host_rematch = header.rematch[header.host_side]
+    room.guest_rematch = header.rematch[1 - header.host_side]
 
 
 def follow_rematch(header: Header, initial_state: Callable[[Any, str], Any]) -> None:
     """A rematch asked for or begun anywhere (`rematch-requested`, `rematch-started`: the
     room's header after it): when the copy kept here is the room just before it, make it the
-    room after it. A new round takes every field the header does not carry from the rules
-    (services.request_rematch): its first position under the room's rule setting
-    (`initial_state(game, variant)`), no offers, nobody asking."""
+    room after it. A new round takes its first position, which the header does not carry,
+    from the rules (services.request_rematch): the first position under the room's rule
+    setting (`initial_state(game, variant)`)."""
     with _lock:
         room, state = _rooms.get(header.id, (None, None))
     if room is None or room.version != header.version - 1:
@@ -121,14 +129,8 @@ def follow_rematch(header: Header, initial_state: Callable[[Any, str], Any]) -> 
         game = registry.get(room.game)
         state = initial_state(game, room.variant)
         room.state = game.dump(state)
-        room.round, room.ply, room.host_side = header.round, 0, header.host_side
-        room.draw_offer = None
         room.last_active_at = timezone.now()
     elif header.round != room.round:
         return
-    room.status, room.version = header.status, header.version
-    room.outcome = None if header.outcome is None else header.outcome.wire()
-    # header.rematch is by colour; the room keeps it by seat.
-    room.host_rematch = header.rematch[header.host_side]
-    room.guest_rematch = header.rematch[1 - header.host_side]
+    _carry(header, room)
     remember(room, state)

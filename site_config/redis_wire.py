@@ -43,9 +43,10 @@ class ProtocolError(ConnectionError):
 
 
 class PushReader:
-    """What Redis sends a subscribed connection, parsed as the bytes come: each whole reply a
-    list (`[b"message", channel, data]`, `[b"subscribe", channel, 1]`, `[b"pong", b""]`; a
-    lone simple string or error, as `+OK` or `-ERR …`, a list of that one item with its sign).
+    """What Redis sends (a subscriber's stream, or the answers `Calls` waits for), parsed as
+    the bytes come: each whole reply a list (`[b"message", channel, data]`,
+    `[b"subscribe", channel, 1]`, `[b"pong", b""]`; a lone simple string or error, as `+OK`
+    or `-ERR …`, a list of that one item with its sign).
     RESP2 arrays (`*`) and RESP3 pushes (`>`) alike."""
 
     def __init__(self) -> None:
