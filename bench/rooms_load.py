@@ -50,6 +50,7 @@ import statistics
 import sys
 import tempfile
 import time
+import zlib
 from contextlib import ExitStack
 from pathlib import Path
 from urllib.parse import urlparse
@@ -208,7 +209,8 @@ async def run_room(index, origins, args, stats):
     rng = random.Random(args.seed * 100_003 + index)
     game = registry.get(args.game)
     host_origin = origins[index % len(origins)]
-    guest_origin = origins[(index + 1) % len(origins)]  # across processes when there are two
+    # --route split: every room across processes when there are two (the worst case)
+    guest_origin = origins[(index + 1) % len(origins)]
     host_port, guest_port = urlparse(host_origin).port, urlparse(guest_origin).port
     sources = [None, None] if args.shared_address else [seat_address(index, s) for s in (0, 1)]
     while True:
@@ -231,6 +233,8 @@ async def run_room(index, origins, args, stats):
         stats.error(f"join-{status}")
         return
     guest = cookies[f"seat_{room_id}"]
+    if args.route == "room":  # deploy/nginx's hash of the socket's path: one process a room
+        host_origin = guest_origin = origins[zlib.crc32(room_id.encode()) % len(origins)]
     try:
         await asyncio.gather(
             player(host_origin, room_id, host, stats, args.pace, rng, game, sources[0]),
@@ -511,6 +515,14 @@ def main():
         "--processes", type=int, default=2, help="daphne processes of a spawned scaled setup"
     )
     parser.add_argument(
+        "--route",
+        choices=("split", "room"),
+        default="split",
+        help="where a room's sockets go: split (the two seats on different processes, every "
+        "event crossing Redis to the other) or room (both on the process picked by the room, "
+        "as deploy/nginx's hash of the socket's path does); the room's HTTP calls alternate",
+    )
+    parser.add_argument(
         "--server-cores",
         type=float,
         help="hold each spawned server to this many cores (a CPU quota; root only)",
@@ -596,7 +608,8 @@ def report(args, setup, processes, result):
     """Prints one run's line (and appends it to --out with the command and --note)."""
     mode = "shared-address" if args.shared_address else "realistic"
     quota = {"server_cores_each": args.server_cores} if args.server_cores else {}
-    fields = {"setup": setup, "mode": mode, "processes": processes, **quota, **result}
+    route = {"route": args.route} if processes > 1 else {}
+    fields = {"setup": setup, "mode": mode, "processes": processes, **route, **quota, **result}
     line = json.dumps(fields)
     print(line, flush=True)
     if args.out:

@@ -189,11 +189,16 @@ redis.call('SET', KEYS[1], string.format('%.6f', new), 'PX', math.ceil((new - no
 return taken
 """
 
-LEASE = 4  # tokens a process takes from Redis at once for one client's messages
+# Tokens a process takes from Redis at once for one client's messages. Eight of the socket
+# budget's 60 (refilled at 20 a second): a browser's socket (a move every few seconds, a ping
+# every 10) makes one round trip in eight messages; with four and a 10 s lease it made one in
+# about three and a half, the largest Redis cost a move had left (#42).
+LEASE = 8
 # An unspent lease is dropped this long after it was taken, and at most LEASES_MAX are kept
 # (the oldest go first): memory does not grow with every client ever seen. A dropped lease's
-# tokens are simply not spent (the client may be refused up to LEASE - 1 messages early).
-LEASE_SECONDS = 10.0
+# tokens are simply not spent (the client may be refused up to LEASE - 1 messages early; at
+# the socket budget's refill, under half a second's worth).
+LEASE_SECONDS = 60.0
 LEASES_MAX = 10_000
 
 
