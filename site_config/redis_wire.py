@@ -210,6 +210,12 @@ class Calls:
             pass
         self.drop(link, redis.ConnectionError("the connection to Redis was lost"))
 
+    def drop_current(self, error: Exception) -> None:
+        """No more calls on the connection kept now (Redis said it cannot serve them): the
+        next call makes a new one."""
+        if self.link is not None:
+            self.drop(self.link, error)
+
     def drop(self, link: Link, error: Exception) -> None:
         """No more calls on `link`; those waiting on it get `error`."""
         if self.link is link:
@@ -241,7 +247,6 @@ class Script:
         if isinstance(answer, bytes) and answer.split(b" ", 1)[0] in UNAVAILABLE:
             # A Redis still loading, or no longer the master: as redis-py, a connection error
             # (what callers handle as Redis being away), and a new connection next time.
-            if self.calls.link is not None:
-                self.calls.drop(self.calls.link, redis.ConnectionError("Redis is not serving"))
+            self.calls.drop_current(redis.ConnectionError("Redis is not serving"))
             raise redis.ConnectionError("Redis is not serving this script now")
         raise redis.ResponseError("Redis refused the script")
