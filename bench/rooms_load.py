@@ -598,6 +598,18 @@ def run_together(args, setups, rooms):
         results = asyncio.run(measure_all())
         for (setup, (origins, *_)), result in zip(spawned, results, strict=True):
             report(args, setup, len(origins), {"together": setups, **result})
+        by_setup = dict(zip(setups, results, strict=True))
+        scaled = by_setup.get("scaled", {}).get("server_and_redis_cpu_ms_per_move")
+        embedded = by_setup.get("embedded", {}).get("server_cpu_ms_per_move")
+        if scaled and embedded:  # issue #42's figure: both measured over the same stretch
+            line = (
+                f"# scaled servers + Redis CPU a move / embedded: {scaled:.2f}/{embedded:.2f}"
+                f" = {scaled / embedded:.2f}"
+            )
+            print(line, flush=True)
+            if args.out:
+                with args.out.open("a") as out:
+                    out.write(line + "\n")
 
 
 def run_args(args, rooms, service_pids):
