@@ -427,13 +427,21 @@ def _abort(link: Link | None) -> None:
 
 
 class _LoopLayer(RedisPubSubLoopLayer):
+    """Each published message is read (deserialized) once in this process, as it arrives, and
+    every socket it goes to gets a shallow copy, as in the embedded layer: channels-redis
+    reads it again for each socket, so a room's event was read, checked and written as text
+    once per socket (rooms/outgoing.py `RoomEvent.of` shares that work between copies of one
+    message)."""
+
     def __init__(self, hosts=None, *args, capacity: int = 100, **kwargs) -> None:
         super().__init__(hosts, *args, **kwargs)
         self.capacity = capacity
-        self.resync = self.channel_layer.serialize(RESYNC)
+        self.resync = RESYNC
         self.reconnects = 0  # pub/sub connections that came back (tests read it)
+        published_resync = self.channel_layer.serialize(RESYNC)
         self._shards = [
-            _Shard(host, self.deliver, self.resync_all, self.resync) for host in decode_hosts(hosts)
+            _Shard(host, self.deliver, self.resync_all, published_resync)
+            for host in decode_hosts(hosts)
         ]
 
     async def _subscribe_to_channel(self, channel):
@@ -443,13 +451,20 @@ class _LoopLayer(RedisPubSubLoopLayer):
     def deliver(self, name: str, data: bytes) -> None:
         """A published message: to the socket it names, or to each of the group's here."""
         queue = self.channels.get(name)
-        if queue is not None:
-            queue.put_nowait(data)
+        queues = [queue] if queue is not None else self._group_queues(name)
+        if not queues:
             return
-        for channel in list(self.groups.get(name, ())):
-            queue = self.channels.get(channel)
-            if queue is not None:
-                queue.put_nowait(data)
+        try:
+            message = self.channel_layer.deserialize(data)
+        except Exception:  # not one of ours: its sockets read the room afresh instead
+            logger.warning("channel layer: a published message could not be read; resyncing")
+            message = self.resync
+        for queue in queues:
+            queue.put_nowait(message)
+
+    def _group_queues(self, group: str) -> list[ResyncQueue]:
+        queues = (self.channels.get(channel) for channel in self.groups.get(group, ()))
+        return [queue for queue in queues if queue is not None]
 
     def resync_all(self) -> None:
         """A pub/sub connection came back: whatever was published meanwhile is lost here, so
@@ -468,6 +483,14 @@ class PubSubChannelLayer(RedisPubSubChannelLayer):
     """channels-redis's pub/sub layer (one PUBLISH per group message, fanned out in each
     process), its socket queues bounded by `capacity` as ResyncQueues, and every socket in a
     group told to resync when a Redis pub/sub connection comes back (see above)."""
+
+    def deserialize(self, message):
+        """What channels-redis's `receive` does with a queued message: here the queues hold
+        messages `_LoopLayer.deliver` has read already, so each socket gets a shallow copy
+        (group messages are built fresh by the sender and never changed by a receiver)."""
+        if isinstance(message, dict):
+            return dict(message)
+        return super().deserialize(message)
 
     def _get_layer(self):
         loop = asyncio.get_running_loop()

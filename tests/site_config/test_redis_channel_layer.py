@@ -96,3 +96,33 @@ def test_events_published_at_once_go_together_in_the_order_they_were_sent(redis_
     assert report["received"] == list(range(SENDS))
     assert sum(report["batches"]) == SENDS
     assert len(report["batches"]) < SENDS / 10  # they went together, not one by one
+
+
+@pytest.mark.asyncio
+async def test_a_room_event_is_read_once_for_all_the_sockets_of_a_process(redis_url):
+    """Both seats (and any watchers) of a room on one process, as the proxy routes them: the
+    event is deserialized once in the process, each socket gets a copy of its own, and the
+    room's header inside is one object, so the consumers read, check and write it as text
+    once (rooms/outgoing.py `RoomEvent.of`), as with the embedded layer."""
+    import asyncio
+
+    from rooms.outgoing import Header, RoomEvent
+    from site_config.channel_layer import PubSubChannelLayer
+
+    header = Header("r" * 22, "tic-tac-toe", "", "playing", 2, 1, 1, 0, None, (False, False), 0,
+                    "2026-12-05T00:00:00+00:00")
+    layer = PubSubChannelLayer(hosts=[{"address": redis_url, "socket_timeout": None}])
+    try:
+        sockets = [await layer.new_channel() for _ in range(3)]
+        for name in sockets:
+            await layer.group_add("room", name)
+        sent = RoomEvent("draw-offered", header).group()
+        await layer.group_send("room", sent)
+        got = [await asyncio.wait_for(layer.receive(name), 3) for name in sockets]
+        assert got[0] == got[1] == got[2] == sent
+        assert got[0] is not got[1] and got[1] is not got[2]  # a socket may keep its own
+        assert got[0]["room"] is got[1]["room"] is got[2]["room"]
+        events = [RoomEvent.of(message) for message in got]
+        assert events[0] is events[1] is events[2]
+    finally:
+        await layer.flush()
