@@ -126,3 +126,30 @@ async def test_a_room_event_is_read_once_for_all_the_sockets_of_a_process(redis_
         assert events[0] is events[1] is events[2]
     finally:
         await layer.flush()
+
+
+@pytest.mark.asyncio
+async def test_a_published_message_that_cannot_be_read_resyncs_its_sockets(redis_url):
+    """Only this site's processes publish on its channels, but bytes that are not a message
+    must not stop the process's subscriber or vanish: the sockets they were for read the room
+    afresh, and the next message comes as ever."""
+    import asyncio
+
+    import redis.asyncio
+
+    from site_config.channel_layer import RESYNC, PubSubChannelLayer
+
+    layer = PubSubChannelLayer(hosts=[{"address": redis_url, "socket_timeout": None}])
+    publisher = redis.asyncio.Redis.from_url(redis_url)
+    try:
+        name = await layer.new_channel()
+        await layer.group_add("room", name)
+        group_channel = layer._get_layer()._get_group_channel_name("room")
+        assert await publisher.publish(group_channel, b"\xc1 not msgpack") == 1
+        assert await asyncio.wait_for(layer.receive(name), 3) == RESYNC
+        await layer.group_send("room", {"type": "room.event", "n": 1})
+        assert (await asyncio.wait_for(layer.receive(name), 3))["n"] == 1
+        assert layer._get_layer().reconnects == 0  # the subscriber's connection read on
+    finally:
+        await publisher.aclose()
+        await layer.flush()
