@@ -212,7 +212,7 @@ class HotBudget:
     def __init__(self) -> None:
         # key -> (tokens left, when taken), oldest lease first
         self.leases: OrderedDict[str, tuple[int, float]] = OrderedDict()
-        self.scripts: dict[int, Any] = {}  # id of an event loop -> (the loop, its Script)
+        self.scripts: dict[Any, Any] = {}  # event loop -> its Script
 
     async def allow(self, key: str, limit: Limit, now: float) -> bool:
         self._drop_old(now)
@@ -247,13 +247,13 @@ class HotBudget:
 
         from site_config.redis_wire import Calls, Script
 
-        loop = asyncio.get_running_loop()
-        kept = self.scripts.get(id(loop))
-        if kept is None or kept[0] is not loop:  # kept[0]: an id is reused after a loop ends
+        loop = asyncio.get_running_loop()  # keyed by the loop itself: its id could be reused
+        script = self.scripts.get(loop)
+        if script is None:
             client = redis_hosts.client(settings.REDIS_URL, asynchronous=True, socket_timeout=5)
             calls = Calls(client.connection_pool, timeout=5)
-            kept = self.scripts[id(loop)] = (loop, Script(_GCRA_SOME, calls))
-        return kept[1]
+            script = self.scripts[loop] = Script(_GCRA_SOME, calls)
+        return script
 
 
 _hot = HotBudget()
