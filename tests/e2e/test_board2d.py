@@ -49,6 +49,33 @@ def play_moves(page, root, moves):
         expect(root).to_have_attribute("data-moves", str(before + 1))
 
 
+def test_the_modes_wait_for_the_engine_and_then_start(page, live_server_url):
+    """A start button tapped while the game's engine was still loading looked ready and started
+    nothing (CI, stop 51): the buttons are disabled until the page can start a game."""
+    held = []  # the engine's module, held back while the test taps
+    page.route("**/js/engines/tic-tac-toe*.js", lambda route: held.append(route))
+    page.goto(f"{live_server_url}/ko/tic-tac-toe/")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for its engine"
+    root = page.locator("[data-board2d-page]")
+    starts = page.locator("[data-start]")
+    expect(starts).to_have_count(5)
+    for button in starts.all():
+        expect(button).to_be_disabled()
+    local = page.locator("[data-start][data-mode=local]")
+    local.click(force=True)  # the tap a hurried player makes: nothing starts, nothing breaks
+    expect(root).not_to_have_attribute("data-mode", "local")
+    held[0].continue_()
+    expect(root).to_have_attribute("data-ready", "true")
+    for button in starts.all():
+        expect(button).to_be_enabled()
+    local.click()
+    expect(root).to_have_attribute("data-mode", "local")
+
+
 def test_every_point_has_a_name_holding_its_notation(page, live_server_url):
     problems = watch(page)
     for slug, count, language in [

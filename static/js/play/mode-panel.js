@@ -12,6 +12,8 @@ export class ModePanel {
     this.choice = root.querySelector("[data-mode-choice]");
     this.controls = root.querySelector("[data-game-controls]");
     this.modeLabel = root.querySelector("[data-game-mode]");
+    // The template disables them until now: a tap before the page could start a game was lost.
+    for (const start of root.querySelectorAll("[data-start]")) start.disabled = false;
     root.addEventListener("click", (event) => {
       const start = event.target.closest("[data-start]");
       if (start && root.contains(start)) {
